@@ -1,0 +1,99 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO
+from tolaria.cli import main
+
+
+def run(capsys, *args):
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_show_a_subrule_as_json(capsys):
+    status, out, err = run(capsys, "show", "104.3b", "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    assert set(data) >= {"number", "lang", "title", "text", "examples", "edition", "source",
+                         "cites", "children"}
+    assert (data["number"], data["lang"], data["edition"]) == ("104.3b", "en", "2018-07-13")
+    assert data["cites"] == ["704"] and data["source"]["kind"] == "official"
+
+
+def test_show_a_rule_lists_its_subrules(capsys):
+    status, out, _ = run(capsys, "show", "702.25b", "--lang", "it", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["title"] == "Fase" and len(data["examples"]) == 2
+    status, out, _ = run(capsys, "show", "717.1", "--json")
+    assert [c["number"] for c in json.loads(out)["children"]] == [
+        "717.1a", "717.1b", "717.1c", "717.1d", "717.1e", "717.1f"]
+
+
+def test_show_all_languages(capsys):
+    status, out, _ = run(capsys, "show", "514.3a", "--lang", "all", "--json")
+    assert status == 0
+    assert [d["lang"] for d in json.loads(out)] == ["en", "es", "it"]
+
+
+def test_show_plain_text_in_spanish(capsys):
+    status, out, _ = run(capsys, "show", "104.3d", "--lang", "es")
+    assert status == 0
+    assert "diez o más contadores de veneno" in out
+    assert "13 de julio de 2018" in out and "Colección Básica 2019" in out
+
+
+def test_the_language_follows_the_locale(capsys, monkeypatch):
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    status, out, _ = run(capsys, "show", "512.1", "--json")
+    assert json.loads(out)["lang"] == "it"
+
+
+def test_an_unknown_number_names_what_is_near_and_what_is_covered(capsys):
+    status, out, err = run(capsys, "show", "104.3z")
+    assert status == 1 and out == ""
+    assert err == ("tolaria: no rule 104.3z in this rulebook (en); nearby: 104.3i, 104.3j, "
+                   "104.3k, 104.4, 104.4a, 104.4b. It covers sections 104, 300, 512, 513, 514, "
+                   "702.25, 717.\n")
+
+
+def test_an_uncovered_section_is_named_as_such(capsys):
+    status, _, err = run(capsys, "show", "601.2")
+    assert status == 1 and "is not covered" in err and "702.25" in err
+
+
+@pytest.mark.parametrize("bad", ["104.3l", "hello", "", "104..3", "9999"])
+def test_a_malformed_number_is_one_clear_line(capsys, bad):
+    status, out, err = run(capsys, "show", bad)
+    assert status == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_another_rulebook_folder(capsys, tiny):
+    status, out, _ = run(capsys, "show", "104.10", "--rules", str(tiny), "--json")
+    assert json.loads(out)["text"] == "This rule sorts after 104.2."
+
+
+def test_the_environment_names_the_rulebook(capsys, tiny, monkeypatch):
+    monkeypatch.setenv("TOLARIA_RULES", str(tiny))
+    status, out, _ = run(capsys, "show", "104.10", "--json")
+    assert status == 0 and json.loads(out)["text"] == "This rule sorts after 104.2."
+
+
+def test_a_broken_rulebook_gives_file_line_errors_and_status_2(capsys, tiny):
+    path = tiny / "en" / "104.yaml"
+    path.write_text(path.read_text().replace('"104.2a"', '"104.2o"'))
+    status, out, err = run(capsys, "show", "104.1", "--rules", str(tiny))
+    assert status == 2 and out == ""
+    assert err.splitlines()[0].startswith("rules/en/104.yaml:11: malformed rule number")
+
+
+@pytest.mark.parametrize("entry", [[sys.executable, "-m", "tolaria"], [str(REPO / ".venv" / "bin" / "tolaria")]])
+def test_entry_points(entry):
+    if not entry[0].endswith("python") and not (REPO / ".venv" / "bin" / "tolaria").exists():
+        pytest.skip("no console script in this environment")
+    done = subprocess.run(entry + ["show", "513.1", "--json"], capture_output=True, text=True)
+    assert done.returncode == 0 and json.loads(done.stdout)["number"] == "513.1"

@@ -1,0 +1,54 @@
+"""Shared test fixtures: the tiny rulebook, the project's rulebook, the shared sources."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def shared_dir() -> Path:
+    """The shared sources (seeds/, reference/) beside the repository, or $TOLARIA_SHARED."""
+    path = Path(os.environ.get("TOLARIA_SHARED", REPO.parent / "shared"))
+    if not (path / "reference" / "cr-en").is_dir():
+        pytest.fail(f"the shared sources are not at {path}: set TOLARIA_SHARED")
+    return path
+
+
+@pytest.fixture
+def shared() -> Path:
+    return shared_dir()
+
+
+@pytest.fixture
+def tiny(tmp_path, monkeypatch) -> Path:
+    """A copy of the tiny fixture rulebook at tmp_path/rules, with tmp_path as the cwd."""
+    target = tmp_path / "rules"
+    shutil.copytree(FIXTURES / "rulebook", target)
+    monkeypatch.chdir(tmp_path)
+    return target
+
+
+@pytest.fixture(scope="session")
+def book():
+    from tolaria.loader import load_rulebook
+
+    return load_rulebook(REPO / "rules")
+
+
+@pytest.fixture(autouse=True)
+def _english_interface(monkeypatch):
+    """Tests see the English interface unless they ask for another language."""
+    from tolaria import i18n
+
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.delenv("TOLARIA_RULES", raising=False)
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

@@ -1,0 +1,72 @@
+import yaml
+from hypothesis import given, settings, strategies as st
+
+from conftest import REPO
+from tolaria.formatting import format_yaml
+from tolaria.formatting_files import format_rulebook, yaml_files
+
+MESSY = '''# top comment
+section:   '104'   # the number
+lang: en
+title: Ending the Game
+edition: 2018-07-13
+source: {name: Fixture, kind: project,
+  translated_from: en}
+rules:
+# first rule
+- text: "A game ends immediately when a player wins, when the game is a draw, or when the game is restarted, and this line is long."
+  number: "104.1"
+-   number: '104.10'
+    text: |-
+      Two paragraphs.
+      Second one.
+# trailing comment
+'''
+
+
+def test_canonical_form_keeps_values_and_comments():
+    out = format_yaml(MESSY)
+    assert yaml.safe_load(out) == yaml.safe_load(MESSY)
+    for comment in ("# top comment", "# the number", "# first rule", "# trailing comment"):
+        assert comment in out
+    assert out.index("# first rule") < out.index('number: "104.1"')
+    assert 'section: "104"  # the number' in out
+    assert "  - number: \"104.1\"\n    text: >-\n      A game ends" in out
+
+
+def test_canonical_form_is_a_fixed_point():
+    once = format_yaml(MESSY)
+    assert format_yaml(once) == once
+
+
+def test_the_project_rulebook_is_in_canonical_form():
+    for path in yaml_files(REPO / "rules"):
+        text = path.read_text(encoding="utf-8")
+        assert format_yaml(text) == text, path
+
+
+def test_fmt_writes_nothing_from_an_invalid_rulebook(tiny):
+    path = tiny / "en" / "104.yaml"
+    path.write_text(path.read_text().replace("lang: en", "lang: en\nlang: en"))
+    before = {p: p.read_bytes() for p in tiny.rglob("*.yaml")}
+    try:
+        format_rulebook(tiny, write=True)
+    except Exception as exc:  # DataErrors
+        assert "duplicate key 'lang'" in str(exc)
+    assert {p: p.read_bytes() for p in tiny.rglob("*.yaml")} == before
+
+
+texts = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x85\u2028\u2029"),
+                max_size=200)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["104.1", "104.2a", "104.10"]), texts), max_size=4),
+       texts)
+def test_any_text_survives_the_canonical_form(rules, title):
+    data = {"section": "104", "title": title,
+            "rules": [{"number": n, "text": t} for n, t in rules]}
+    text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    out = format_yaml(text)
+    assert yaml.safe_load(out) == data
+    assert format_yaml(out) == out

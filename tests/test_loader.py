@@ -1,0 +1,129 @@
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tolaria.errors import DataErrors
+from tolaria.loader import load_rulebook
+from tolaria.numbering import RuleNumber
+
+BROKEN = Path(__file__).resolve().parent / "fixtures" / "broken"
+
+
+def install(rules: Path, case: str) -> None:
+    """Put a broken fixture file in place (its first line says where it goes)."""
+    text = (BROKEN / f"{case}.yaml").read_text(encoding="utf-8")
+    first, rest = text.split("\n", 1)
+    target = first.split("installed as ", 1)[1].split(" ", 1)[0]
+    (rules / target).write_text(rest, encoding="utf-8")
+
+
+def errors_of(rules: Path) -> list[str]:
+    with pytest.raises(DataErrors) as caught:
+        load_rulebook(rules)
+    return [str(e) for e in caught.value.errors]
+
+
+def test_the_tiny_rulebook_loads(tiny):
+    book = load_rulebook(tiny)
+    assert book.languages == ["en", "es", "it"]
+    section = book.section("es", "104")
+    assert section.title == "Finalizando el juego"
+    assert [str(r.number) for r in section.rules] == ["104.1", "104.2", "104.2a", "104.10"]
+    rule = section.rule(RuleNumber.parse("104.2a"))
+    assert rule.line == 11 and rule.file == "rules/es/104.yaml"
+    assert [str(n) for n in rule.cites] == ["704"]
+    assert rule.examples[0].text.startswith("Ejemplo:")
+
+
+CASES = {
+    "syntax-error": ["rules/en/104.yaml:3: YAML syntax error: mapping values are not allowed "
+                     "in this context"],
+    "duplicate-key": ["rules/en/104.yaml:4: duplicate key 'title' (first at line 2)"],
+    "unknown-key": ["rules/en/104.yaml:1: missing key 'title'",
+                    "rules/en/104.yaml:2: unknown key 'titel' (did you mean 'title'?)"],
+    "missing-key": ["rules/en/104.yaml:1: missing key 'title'"],
+    "wrong-type": ["rules/en/104.yaml:4: edition: expected a date (YYYY-MM-DD), found "
+                   "'July 13, 2018' (str)"],
+    "unknown-language": ["rules/en/104.yaml:3: unknown language 'fr' (known: en, es, it)"],
+    "lang-folder-mismatch": ["rules/en/104.yaml:3: lang is 'es' but the file is in the folder "
+                             "'en'"],
+    "letter-l": ["rules/en/104.yaml:11: malformed rule number '104.2l' (expected e.g. 104, "
+                 "104.3 or 104.3b; subrule letters skip l and o)"],
+    "malformed-number": ["rules/en/104.yaml:11: malformed rule number '104.2.a' (expected e.g. "
+                         "104, 104.3 or 104.3b; subrule letters skip l and o)"],
+    "unquoted-number": ["rules/en/104.yaml:7: number: write the number in quotes (\"104.1\"), "
+                        "or 104.10 would read as 104.1"],
+    "duplicate-number": ["rules/en/104.yaml:15: duplicate rule 104.2a (first at line 11)"],
+    "out-of-order": ["rules/en/104.yaml:15: rule 104.1a is out of order (it comes before "
+                     "104.2a)"],
+    "outside-section": ["rules/en/104.yaml:15: rule 105.1 does not belong in section 104"],
+    "empty-text": ["rules/en/104.yaml:10: text of 104.2 is empty"],
+    "unknown-edition": ["rules/en/104.yaml:4: edition 2099-01-01 is not in "
+                        "rules/editions.yaml (add it there first)"],
+    "file-name": ["rules/en/105.yaml:1: section 104 is in a file named '105.yaml' (rename the "
+                  "file to 104.yaml)"],
+    "duplicate-edition": ["rules/editions.yaml:5: duplicate edition 2018-07-13 (first at "
+                          "line 3)"],
+}
+
+
+def test_every_broken_fixture_has_an_expectation():
+    assert sorted(p.stem for p in BROKEN.glob("*.yaml")) == sorted(CASES)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_each_data_error_is_reported_at_its_line(tiny, case):
+    install(tiny, case)
+    assert errors_of(tiny) == CASES[case]
+
+
+def test_all_errors_of_a_run_are_reported_together(tiny):
+    install(tiny, "duplicate-key")
+    (tiny / "it" / "104.yaml").write_text(
+        (tiny / "it" / "104.yaml").read_text().replace('"104.2a"', '"104.2o"'))
+    assert errors_of(tiny) == [
+        "rules/en/104.yaml:4: duplicate key 'title' (first at line 2)",
+        "rules/it/104.yaml:11: malformed rule number '104.2o' (expected e.g. 104, 104.3 or "
+        "104.3b; subrule letters skip l and o)"]
+
+
+def test_an_unknown_language_folder_is_reported(tiny):
+    (tiny / "fr").mkdir()
+    shutil.copy(tiny / "en" / "104.yaml", tiny / "fr" / "104.yaml")
+    assert errors_of(tiny) == [
+        "rules/fr/104.yaml:1: unknown language folder 'fr' (known: en, es, it)"]
+
+
+def test_an_empty_file_and_a_missing_file_are_reported(tiny):
+    (tiny / "es" / "104.yaml").write_text("")
+    (tiny / "glossary.yaml").unlink()
+    assert errors_of(tiny) == [
+        "rules/es/104.yaml:1: the file is empty",
+        "rules/glossary.yaml:1: cannot read the file: No such file or directory"]
+
+
+def test_a_file_that_is_not_utf8_is_reported(tiny):
+    (tiny / "es" / "104.yaml").write_bytes("title: Finalizaci\xf3n\n".encode("latin-1"))
+    [error] = errors_of(tiny)
+    assert error.startswith("rules/es/104.yaml:1: ")
+
+
+def test_yaml_tags_that_build_objects_are_refused(tiny):
+    path = tiny / "en" / "104.yaml"
+    path.write_text(path.read_text().replace("title: Ending the Game",
+                                             "title: !!python/object:os.system ls"))
+    [error] = errors_of(tiny)
+    assert error.startswith("rules/en/104.yaml:")
+
+
+def test_the_section_file_may_be_a_keyword_rule(tiny):
+    text = (tiny / "en" / "104.yaml").read_text().replace('"104', '"702.25').replace(
+        '702.25.1"', '702.25a"').replace('702.25.2"', '702.25b"').replace(
+        '702.25.2a"', '702.25c"').replace('702.25.10"', '702.25d"')
+    (tiny / "en" / "104.yaml").unlink()
+    (tiny / "en" / "702.25.yaml").write_text(text.replace('section: "702.25"', 'section: "702.25"'))
+    book = load_rulebook(tiny)
+    section = book.section("en", "702.25")
+    assert [str(r.number) for r in section.rules] == ["702.25a", "702.25b", "702.25c", "702.25d"]
+    assert book.find("en", RuleNumber.parse("702.25c")).text.startswith("An effect")

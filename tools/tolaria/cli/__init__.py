@@ -1,0 +1,92 @@
+"""The command line: parse arguments, call the library, turn its errors into one line each.
+
+Each command lives in its own small module with `add_arguments(parser)` and `run(args)`;
+modules import what they need inside `run`, so that start-up stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from .. import i18n
+from ..errors import DataErrors, UserError
+from ..i18n import _
+
+# command name -> module under tolaria.cli
+COMMANDS = {
+    "show": "show",
+    "export": "export",
+    "validate": "validate",
+    "fmt": "fmt",
+    "import": "import_",
+}
+
+
+def _interface_language(argv: list[str]) -> str:
+    """--lang es|it|en anywhere on the line, else the environment's locale."""
+    for index, arg in enumerate(argv):
+        value = None
+        if arg == "--lang" and index + 1 < len(argv):
+            value = argv[index + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        if value in i18n.SUPPORTED:
+            return value
+    return i18n.language_from_environment()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tolaria",
+        description=_("The Magic: The Gathering Comprehensive Rules in English, Spanish and "
+                      "Italian."),
+        epilog=_("Example: tolaria show 104.3b --lang es"))
+    commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
+    commands.required = True
+    for name, module_name in COMMANDS.items():
+        module = importlib.import_module(f"{__name__}.{module_name}")
+        sub = commands.add_parser(name, help=module.HELP(), description=module.HELP(),
+                                  epilog=module.EXAMPLE(),
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+        sub.add_argument("--rules", metavar=_("DIR"),
+                         help=_("the rulebook folder to read (default: the project's rules/, "
+                                "or $TOLARIA_RULES)"))
+        module.add_arguments(sub)
+        sub.set_defaults(run=module.run)
+    return parser
+
+
+def _patch_argparse() -> None:
+    """argparse's own words (usage, errors, help) through our catalogs too."""
+    argparse._ = i18n._
+    argparse.ngettext = i18n.ngettext
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    i18n.set_language(_interface_language(argv))
+    _patch_argparse()
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed usage or help
+        return int(exc.code or 0)
+    try:
+        return args.run(args)
+    except DataErrors as exc:
+        for error in exc.errors:
+            print(error, file=sys.stderr)
+        print(i18n.ngettext("{count} error: fix it and run the command again.",
+                            "{count} errors: fix them and run the command again.",
+                            len(exc.errors)).format(count=len(exc.errors)), file=sys.stderr)
+        return 2
+    except UserError as exc:
+        print(f"tolaria: {exc}", file=sys.stderr)
+        return exc.status
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0

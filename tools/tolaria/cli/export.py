@@ -1,0 +1,28 @@
+"""tolaria export: the whole rulebook, every language, as one JSON document."""
+
+from __future__ import annotations
+
+from ..i18n import _
+from .common import print_json, rulebook
+
+
+def HELP() -> str:
+    return _("print the whole rulebook, every language, as one JSON document keyed by rule "
+             "number")
+
+
+def EXAMPLE() -> str:
+    return _("Example: tolaria export --json > rulebook.json")
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--json", action="store_true",
+                        help=_("print JSON (the only format; accepted for symmetry)"))
+    parser.add_argument("--lang", choices=["en", "es", "it"], help=_("interface language"))
+
+
+def run(args) -> int:
+    from ..export import rulebook_json
+
+    print_json(rulebook_json(rulebook(args)))
+    return 0

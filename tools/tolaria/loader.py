@@ -1,0 +1,455 @@
+"""The one loader: reads rules/*.yaml strictly into a RuleBook, or reports every error.
+
+Only this module walks YAML. It composes each file into nodes (safe, with PyYAML's C
+parser where present) so that every value keeps its line, checks the structure against
+the schema below, and builds the frozen model. Errors are collected across all files and
+raised together as DataErrors, each `file:line: message` with 1-based lines.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from datetime import date
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from .errors import DataError, DataErrors
+from .i18n import _
+from .model import (LANGUAGES, SOURCE_KINDS, Edition, Paragraph, Rule, RuleBook, Section,
+                    Source, Term, TermName, Wording)
+from .numbering import BadNumber, RuleNumber
+
+try:  # the C parser is much faster; the pure-Python one behaves the same
+    _Loader = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on how PyYAML was built
+    _Loader = yaml.SafeLoader
+
+_constructor = yaml.constructor.SafeConstructor()
+STR, DATE, LIST, MAP = "str", "date", "list", "map"
+_TAGS = {STR: "tag:yaml.org,2002:str", DATE: "tag:yaml.org,2002:timestamp"}
+_TERM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# Folders of rules/ that hold other data than section texts.
+NON_LANGUAGE_DIRS = {"examples", "history"}
+
+
+def default_rules_dir() -> Path:
+    """rules/ of the project, or $TOLARIA_RULES."""
+    env = os.environ.get("TOLARIA_RULES")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "rules"
+
+
+class _File:
+    """One YAML file being read: its display name and the errors found in it."""
+
+    def __init__(self, path: Path, display: str, errors: list[DataError]):
+        self.path, self.display, self.errors = path, display, errors
+
+    def error(self, node_or_line: Any, message: str) -> None:
+        line = node_or_line if isinstance(node_or_line, int) else node_or_line.start_mark.line + 1
+        self.errors.append(DataError(self.display, line, message))
+
+    def compose(self) -> yaml.Node | None:
+        try:
+            with open(self.path, "rb") as stream:
+                node = yaml.compose(stream, Loader=_Loader)
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line = mark.line + 1 if mark else 1
+            problem = exc.problem or exc.context or "invalid YAML"
+            self.error(line, _("YAML syntax error: {problem}").format(problem=problem))
+            return None
+        except (yaml.YAMLError, UnicodeDecodeError) as exc:
+            self.error(1, _("cannot read the file as UTF-8 YAML: {problem}").format(problem=exc))
+            return None
+        except OSError as exc:
+            self.error(1, _("cannot read the file: {problem}").format(problem=exc.strerror))
+            return None
+        if node is None:
+            self.error(1, _("the file is empty"))
+        return node
+
+    # --- structure ------------------------------------------------------------------
+    def mapping(self, node: yaml.Node, required: set[str], optional: set[str] = frozenset()
+                ) -> dict[str, yaml.Node] | None:
+        """The keys of a mapping node; reports duplicates, unknown and missing keys."""
+        if not isinstance(node, yaml.MappingNode):
+            self.error(node, _("expected a mapping of keys to values, found {found}").format(
+                found=_kind(node)))
+            return None
+        out: dict[str, yaml.Node] = {}
+        seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                self.error(key_node, _("duplicate key '{key}' (first at line {line})").format(
+                    key=key, line=seen[key]))
+                continue
+            if key not in required and key not in optional:
+                known = sorted(required | set(optional))
+                close = difflib.get_close_matches(str(key), known, n=1)
+                if close:
+                    self.error(key_node, _("unknown key '{key}' (did you mean '{close}'?)"
+                                           ).format(key=key, close=close[0]))
+                else:
+                    self.error(key_node, _("unknown key '{key}' (allowed: {allowed})").format(
+                        key=key, allowed=", ".join(known)))
+                continue
+            seen[key] = line
+            out[key] = value_node
+        for key in sorted(required - set(out)):
+            self.error(node, _("missing key '{key}'").format(key=key))
+        return out
+
+    def sequence(self, node: yaml.Node) -> list[yaml.Node]:
+        if not isinstance(node, yaml.SequenceNode):
+            self.error(node, _("expected a list, found {found}").format(found=_kind(node)))
+            return []
+        return list(node.value)
+
+    def scalar(self, node: yaml.Node, kind: str, what: str) -> Any:
+        """A scalar of the given kind (str or date), or None after reporting an error."""
+        if not isinstance(node, yaml.ScalarNode) or node.tag != _TAGS[kind]:
+            expected = _("a date (YYYY-MM-DD)") if kind == DATE else _("a text")
+            self.error(node, _("{what}: expected {expected}, found {found}").format(
+                what=what, expected=expected, found=_kind(node)))
+            return None
+        try:
+            value = _constructor.construct_object(node)
+        except (yaml.constructor.ConstructorError, ValueError) as exc:
+            self.error(node, _("{what}: {problem}").format(what=what, problem=exc))
+            return None
+        if kind == STR and not value.strip():
+            self.error(node, _("{what} is empty").format(what=what))
+            return None
+        return value
+
+    def number(self, node: yaml.Node, what: str) -> RuleNumber | None:
+        if isinstance(node, yaml.ScalarNode) and node.tag in ("tag:yaml.org,2002:float",
+                                                               "tag:yaml.org,2002:int"):
+            self.error(node, _("{what}: write the number in quotes (\"{value}\"), or 104.10 "
+                               "would read as 104.1").format(what=what, value=node.value))
+            return None
+        text = self.scalar(node, STR, what)
+        if text is None:
+            return None
+        try:
+            return RuleNumber.parse(text)
+        except BadNumber:
+            self.error(node, _("malformed rule number '{number}' (expected e.g. 104, 104.3 "
+                               "or 104.3b; subrule letters skip l and o)").format(number=text))
+            return None
+
+
+def _kind(node: yaml.Node) -> str:
+    if isinstance(node, yaml.MappingNode):
+        return _("a mapping")
+    if isinstance(node, yaml.SequenceNode):
+        return _("a list")
+    tag = node.tag.rsplit(":", 1)[-1]
+    if tag == "null":
+        return _("nothing")
+    return _("'{value}' ({tag})").format(value=node.value, tag=tag)
+
+
+# --- editions.yaml -------------------------------------------------------------------------
+def _read_editions(f: _File) -> dict[date, Edition]:
+    root = f.compose()
+    editions: dict[date, Edition] = {}
+    if root is None:
+        return editions
+    top = f.mapping(root, {"editions"})
+    if not top or "editions" not in top:
+        return editions
+    lines: dict[date, int] = {}
+    for item in f.sequence(top["editions"]):
+        keys = f.mapping(item, {"effective", "set"}, {"file"})
+        if not keys:
+            continue
+        effective = f.scalar(keys["effective"], DATE, "effective") if "effective" in keys else None
+        names = _read_languages(f, keys.get("set"), "set") if "set" in keys else None
+        file = f.scalar(keys["file"], STR, "file") if "file" in keys else None
+        if effective is None or names is None:
+            continue
+        if effective in editions:
+            f.error(item, _("duplicate edition {date} (first at line {line})").format(
+                date=effective, line=lines[effective]))
+            continue
+        lines[effective] = item.start_mark.line + 1
+        editions[effective] = Edition(effective, names, file)
+    return editions
+
+
+def _read_languages(f: _File, node: yaml.Node, what: str) -> dict[str, str] | None:
+    keys = f.mapping(node, set(LANGUAGES))
+    if keys is None:
+        return None
+    values = {lang: f.scalar(keys[lang], STR, f"{what}.{lang}") for lang in keys}
+    if any(v is None for v in values.values()) or len(values) != len(LANGUAGES):
+        return None
+    return values
+
+
+# --- glossary.yaml -------------------------------------------------------------------------
+def _read_glossary(f: _File) -> tuple[Term, ...]:
+    root = f.compose()
+    if root is None:
+        return ()
+    top = f.mapping(root, {"terms"})
+    if not top or "terms" not in top:
+        return ()
+    terms: list[Term] = []
+    seen: dict[str, int] = {}
+    for item in f.sequence(top["terms"]):
+        keys = f.mapping(item, {"id", "rules", *LANGUAGES}, {"obsolete", "note"})
+        if not keys:
+            continue
+        term_id = f.scalar(keys["id"], STR, "id") if "id" in keys else None
+        if term_id is not None and not _TERM_ID.match(term_id):
+            f.error(keys["id"], _("term id '{id}' must be lowercase words joined by '-'").format(
+                id=term_id))
+            term_id = None
+        if term_id is not None and term_id in seen:
+            f.error(keys["id"], _("duplicate term '{id}' (first at line {line})").format(
+                id=term_id, line=seen[term_id]))
+            term_id = None
+        if term_id is not None:
+            seen[term_id] = keys["id"].start_mark.line + 1
+        rules = tuple(n for n in (f.number(x, "rules") for x in f.sequence(keys["rules"]))
+                      if n is not None) if "rules" in keys else ()
+        names = {lang: _read_term_name(f, keys[lang], lang) for lang in LANGUAGES if lang in keys}
+        obsolete = _read_bool(f, keys["obsolete"], "obsolete") if "obsolete" in keys else False
+        note = f.scalar(keys["note"], STR, "note") if "note" in keys else None
+        if term_id is None or any(n is None for n in names.values()) or len(names) < 3:
+            continue
+        terms.append(Term(term_id, names, rules, bool(obsolete), note, item.start_mark.line + 1))
+    return tuple(terms)
+
+
+def _read_term_name(f: _File, node: yaml.Node, lang: str) -> TermName | None:
+    keys = f.mapping(node, {"name"}, {"definition", "variants", "source", "obsolete_names"})
+    if not keys or "name" not in keys:
+        return None
+    name = f.scalar(keys["name"], STR, f"{lang}.name")
+    definition = f.scalar(keys["definition"], STR, "definition") if "definition" in keys else None
+    source = f.scalar(keys["source"], STR, "source") if "source" in keys else None
+    lists = {k: tuple(v for v in (f.scalar(x, STR, k) for x in f.sequence(keys[k])) if v)
+             for k in ("variants", "obsolete_names") if k in keys}
+    if name is None:
+        return None
+    return TermName(name, definition, lists.get("variants", ()), source,
+                    lists.get("obsolete_names", ()))
+
+
+def _read_bool(f: _File, node: yaml.Node, what: str) -> bool | None:
+    if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:bool":
+        return _constructor.construct_object(node)
+    f.error(node, _("{what}: expected true or false, found {found}").format(
+        what=what, found=_kind(node)))
+    return None
+
+
+# --- section files -------------------------------------------------------------------------
+_SECTION_KEYS = {"section", "title", "lang", "edition", "source", "rules"}
+_SOURCE_KEYS = {"kind", "name"}
+_SOURCE_OPTIONAL = {"file", "claims", "claims_text", "translated_from"}
+_RULE_KEYS = {"number", "text"}
+_RULE_OPTIONAL = {"examples", "since", "earlier"}
+
+
+def _read_section(f: _File, lang_dir: str, editions: dict[date, Edition]) -> Section | None:
+    root = f.compose()
+    if root is None:
+        return None
+    keys = f.mapping(root, _SECTION_KEYS)
+    if keys is None:
+        return None
+    number = f.number(keys["section"], "section") if "section" in keys else None
+    title = f.scalar(keys["title"], STR, "title") if "title" in keys else None
+    lang = f.scalar(keys["lang"], STR, "lang") if "lang" in keys else None
+    if lang is not None and lang not in LANGUAGES:
+        f.error(keys["lang"], _("unknown language '{lang}' (known: {known})").format(
+            lang=lang, known=", ".join(LANGUAGES)))
+        lang = None
+    elif lang is not None and lang != lang_dir:
+        f.error(keys["lang"], _("lang is '{lang}' but the file is in the folder '{folder}'"
+                                ).format(lang=lang, folder=lang_dir))
+    stem = f.path.name[: -len(".yaml")]
+    if number is not None and str(number) != stem:
+        f.error(keys["section"], _("section {number} is in a file named '{name}' (rename the "
+                                   "file to {number}.yaml)").format(number=number,
+                                                                    name=f.path.name))
+    if number is not None and number.depth == 2:
+        f.error(keys["section"], _("section {number}: a section file holds a section or a "
+                                   "rule, not a subrule").format(number=number))
+        number = None
+    edition = _edition(f, keys["edition"], editions, "edition") if "edition" in keys else None
+    source = _read_source(f, keys["source"], editions) if "source" in keys else None
+    if source is not None and source.kind == "official" and lang not in (None, "en"):
+        f.error(keys["source"], _("only English text can come from an official CR file"))
+    rules = _read_rules(f, keys["rules"], number, editions) if "rules" in keys else None
+    if None in (number, title, lang, edition, source, rules):
+        return None
+    return Section(number, title, lang, edition, source, tuple(rules), f.display,
+                   root.start_mark.line + 1)
+
+
+def _edition(f: _File, node: yaml.Node, editions: dict[date, Edition], what: str
+             ) -> Edition | None:
+    value = f.scalar(node, DATE, what)
+    if value is None:
+        return None
+    if value not in editions:
+        f.error(node, _("{what} {date} is not in rules/editions.yaml (add it there first)"
+                        ).format(what=what, date=value))
+        return None
+    return editions[value]
+
+
+def _read_source(f: _File, node: yaml.Node, editions: dict[date, Edition]) -> Source | None:
+    keys = f.mapping(node, _SOURCE_KEYS, _SOURCE_OPTIONAL)
+    if keys is None:
+        return None
+    kind = f.scalar(keys["kind"], STR, "source.kind") if "kind" in keys else None
+    if kind is not None and kind not in SOURCE_KINDS:
+        f.error(keys["kind"], _("source.kind '{kind}' is not one of {kinds}").format(
+            kind=kind, kinds=", ".join(SOURCE_KINDS)))
+        kind = None
+    values = {k: f.scalar(keys[k], STR, f"source.{k}")
+              for k in ("name", "file", "claims_text", "translated_from") if k in keys}
+    claims = f.scalar(keys["claims"], DATE, "source.claims") if "claims" in keys else None
+    if kind in ("official", "quoted") and "file" not in keys:
+        f.error(node, _("source.file is required for {kind} text").format(kind=kind))
+        return None
+    if kind == "project" and "translated_from" not in keys:
+        f.error(node, _("source.translated_from is required for a project translation"))
+        return None
+    if kind is None or values.get("name") is None:
+        return None
+    return Source(kind, values["name"], values.get("file"), claims, values.get("claims_text"),
+                  values.get("translated_from"))
+
+
+def _read_rules(f: _File, node: yaml.Node, section: RuleNumber | None,
+                editions: dict[date, Edition]) -> list[Rule] | None:
+    rules: list[Rule] = []
+    seen: dict[RuleNumber, int] = {}
+    ok = True
+    items = f.sequence(node)
+    if isinstance(node, yaml.SequenceNode) and not items:
+        f.error(node, _("rules: the list is empty"))
+    for item in items:
+        keys = f.mapping(item, _RULE_KEYS, _RULE_OPTIONAL)
+        if keys is None or "number" not in keys:
+            ok = False
+            continue
+        number = f.number(keys["number"], "number")
+        text = f.scalar(keys["text"], STR, _("text of {number}").format(
+            number=keys["number"].value)) if "text" in keys else None
+        line = item.start_mark.line + 1
+        if number is not None:
+            if number in seen:
+                f.error(keys["number"], _("duplicate rule {number} (first at line {line})"
+                                          ).format(number=number, line=seen[number]))
+                number = None
+            elif section is not None and (number == section or not number.is_within(section)):
+                f.error(keys["number"], _("rule {number} does not belong in section {section}"
+                                          ).format(number=number, section=section))
+                number = None
+            elif rules and number < rules[-1].number:
+                f.error(keys["number"], _("rule {number} is out of order (it comes before "
+                                          "{previous})").format(number=number,
+                                                                previous=rules[-1].number))
+            if number is not None:
+                seen[number] = line
+        examples = tuple(
+            Paragraph(t, x.start_mark.line + 1)
+            for x in (f.sequence(keys["examples"]) if "examples" in keys else ())
+            if (t := f.scalar(x, STR, _("example"))) is not None)
+        since = _edition(f, keys["since"], editions, "since") if "since" in keys else None
+        earlier = _read_earlier(f, keys["earlier"], editions) if "earlier" in keys else ()
+        if number is None or text is None:
+            ok = False
+            continue
+        rules.append(Rule(number, text, examples, since.effective if since else None, earlier,
+                          f.display, line))
+    return rules if ok else None
+
+
+def _read_earlier(f: _File, node: yaml.Node, editions: dict[date, Edition]
+                  ) -> tuple[Wording, ...]:
+    out = []
+    for item in f.sequence(node):
+        keys = f.mapping(item, {"since", "text"})
+        if not keys or len(keys) < 2:
+            continue
+        since = _edition(f, keys["since"], editions, "since")
+        text = f.scalar(keys["text"], STR, "text")
+        if since is not None and text is not None:
+            out.append(Wording(since.effective, text, item.start_mark.line + 1))
+    return tuple(out)
+
+
+# --- the rulebook --------------------------------------------------------------------------
+def _display(path: Path, base: Path) -> str:
+    """A path as the user should read it: relative to the working directory when under it."""
+    absolute = path.resolve()
+    try:
+        return absolute.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(absolute)
+
+
+def rulebook_files(root: Path) -> list[Path]:
+    """Every file the rulebook is made of, in a stable order (for fingerprints too)."""
+    files = [root / "editions.yaml", root / "glossary.yaml"]
+    if root.is_dir():
+        for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+            if folder.name not in NON_LANGUAGE_DIRS:
+                files.extend(sorted(folder.glob("*.yaml")))
+    return files
+
+
+def load_rulebook(root: Path | str | None = None,
+                  only: Callable[[str, str], bool] | None = None) -> RuleBook:
+    """Load and check the rulebook under root (rules/ by default).
+
+    `only(lang, stem)` may restrict which section files are read (the CLI's `show` reads
+    just the one it needs); editions and glossary are always read. Raises DataErrors.
+    """
+    root = Path(root) if root is not None else default_rules_dir()
+    errors: list[DataError] = []
+    if not root.is_dir():
+        raise DataErrors([DataError(_display(root, root), 1, _(
+            "no rulebook folder here (give one with --rules DIR or TOLARIA_RULES)"))])
+
+    def file(path: Path) -> _File:
+        return _File(path, _display(path, root), errors)
+
+    editions = _read_editions(file(root / "editions.yaml"))
+    glossary = _read_glossary(file(root / "glossary.yaml"))
+    sections: dict[tuple[str, str], Section] = {}
+    paths = [root / "editions.yaml", root / "glossary.yaml"]
+    for path in rulebook_files(root)[2:]:
+        lang_dir = path.parent.name
+        if only is not None and not only(lang_dir, path.stem):
+            continue
+        paths.append(path)
+        f = file(path)
+        if lang_dir not in LANGUAGES:
+            f.error(1, _("unknown language folder '{folder}' (known: {known})").format(
+                folder=lang_dir, known=", ".join(LANGUAGES)))
+            continue
+        section = _read_section(f, lang_dir, editions)
+        if section is not None:
+            sections[(section.lang, str(section.number))] = section
+    if errors:
+        raise DataErrors(errors)
+    return RuleBook(sections, editions, glossary, str(root),
+                    tuple(_display(p, root) for p in paths))

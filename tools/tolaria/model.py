@@ -1,0 +1,205 @@
+"""The rulebook model: frozen dataclasses built by the loader, read by everything else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Iterator
+
+from .numbering import RuleNumber, find_references
+
+LANGUAGES = ("en", "es", "it")
+SOURCE_KINDS = ("official", "quoted", "project")
+
+
+@dataclass(frozen=True)
+class Edition:
+    """An edition of the Comprehensive Rules, known by its effective date."""
+
+    effective: date
+    set_names: dict[str, str]  # language -> set name
+    file: str | None = None  # the official file in reference/cr-en/, where there is one
+
+    def set_name(self, lang: str) -> str:
+        return self.set_names.get(lang) or self.set_names["en"]
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a section's text comes from."""
+
+    kind: str  # official | quoted | project
+    name: str
+    file: str | None = None  # relative to the shared sources (seeds/…, reference/cr-en/…)
+    claims: date | None = None  # the edition the source says it quotes
+    claims_text: str | None = None  # that claim in the source's own words
+    translated_from: str | None = None  # project translations: the language translated
+
+    def to_json(self) -> dict:
+        out = {"kind": self.kind, "name": self.name}
+        if self.file:
+            out["file"] = self.file
+        if self.claims:
+            out["claims"] = self.claims.isoformat()
+        if self.claims_text:
+            out["claims_text"] = self.claims_text
+        if self.translated_from:
+            out["translated_from"] = self.translated_from
+        return out
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A piece of text at a place in a file, with the rule numbers it cites."""
+
+    text: str
+    line: int
+
+    @property
+    def cites(self) -> tuple[RuleNumber, ...]:
+        return tuple(find_references(self.text))
+
+
+@dataclass(frozen=True)
+class Wording:
+    """An earlier dated wording of a rule (the pre-2009 rule 300 keeps them)."""
+
+    since: date
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Rule:
+    number: RuleNumber
+    text: str
+    examples: tuple[Paragraph, ...] = ()
+    since: date | None = None  # the edition this wording dates from, where known
+    earlier: tuple[Wording, ...] = ()
+    file: str = ""
+    line: int = 0
+
+    @property
+    def cites(self) -> tuple[RuleNumber, ...]:
+        """Rule numbers cited by the text and the examples, in order, repeats kept."""
+        found = list(find_references(self.text))
+        for example in self.examples:
+            found.extend(example.cites)
+        return tuple(found)
+
+    @property
+    def paragraphs(self) -> list[str]:
+        return self.text.split("\n")
+
+
+@dataclass(frozen=True)
+class Section:
+    """One CR section (or a keyword rule used as one, like 702.25) in one language."""
+
+    number: RuleNumber
+    title: str
+    lang: str
+    edition: Edition
+    source: Source
+    rules: tuple[Rule, ...]
+    file: str = ""
+    line: int = 1
+
+    def rule(self, number: RuleNumber) -> Rule | None:
+        for rule in self.rules:
+            if rule.number == number:
+                return rule
+        return None
+
+    def children(self, number: RuleNumber) -> list[Rule]:
+        """The rules directly under number (subrules of a rule, rules of a section)."""
+        return [r for r in self.rules if r.number.parent == number]
+
+    def descendants(self, number: RuleNumber) -> list[Rule]:
+        return [r for r in self.rules if r.number != number and r.number.is_within(number)]
+
+
+@dataclass(frozen=True)
+class TermName:
+    """A glossary term in one language."""
+
+    name: str
+    definition: str | None = None
+    variants: tuple[str, ...] = ()  # other accepted forms (plural, verb forms)
+    source: str | None = None  # where the definition is quoted from
+    obsolete_names: tuple[str, ...] = ()  # earlier wordings, no longer used
+
+
+@dataclass(frozen=True)
+class Term:
+    id: str
+    names: dict[str, TermName]  # language -> name
+    rules: tuple[RuleNumber, ...] = ()
+    obsolete: bool = False  # the term itself is an obsolete wording
+    note: str | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class RuleBook:
+    """Every section in every language, the editions and the glossary."""
+
+    sections: dict[tuple[str, str], Section]  # (lang, section number) -> Section
+    editions: dict[date, Edition]
+    glossary: tuple[Term, ...] = ()
+    root: str = "rules"
+    files: tuple[str, ...] = field(default=())
+
+    @property
+    def languages(self) -> list[str]:
+        return [lang for lang in LANGUAGES if any(k[0] == lang for k in self.sections)]
+
+    def section_numbers(self, lang: str | None = None) -> list[RuleNumber]:
+        numbers = {s.number for (l, _), s in self.sections.items() if lang in (None, l)}
+        return sorted(numbers)
+
+    def section(self, lang: str, number: RuleNumber | str) -> Section | None:
+        return self.sections.get((lang, str(number)))
+
+    def section_for(self, lang: str, number: RuleNumber) -> Section | None:
+        """The section file that holds number (702.25b lives in 702.25)."""
+        best = None
+        for (l, _), section in self.sections.items():
+            if l == lang and number.is_within(section.number):
+                if best is None or section.number.depth > best.number.depth:
+                    best = section
+        return best
+
+    def find(self, lang: str, number: RuleNumber) -> Section | Rule | None:
+        """A section or a rule by its number, in one language."""
+        section = self.section_for(lang, number)
+        if section is None:
+            return None
+        if section.number == number:
+            return section
+        return section.rule(number)
+
+    def rules(self, lang: str | None = None) -> Iterator[tuple[Section, Rule]]:
+        for key in sorted(self.sections, key=lambda k: (k[0], RuleNumber.parse(k[1]))):
+            section = self.sections[key]
+            if lang in (None, section.lang):
+                for rule in section.rules:
+                    yield section, rule
+
+    def all_numbers(self, lang: str) -> list[RuleNumber]:
+        out = [s.number for (l, _), s in self.sections.items() if l == lang]
+        out += [r.number for _, r in self.rules(lang)]
+        return sorted(set(out))
+
+    def nearby(self, lang: str, number: RuleNumber, count: int = 3) -> list[RuleNumber]:
+        """The existing numbers closest to number, for 'did you mean' answers."""
+        known = self.all_numbers(lang)
+        before = [n for n in known if n < number][-count:]
+        after = [n for n in known if n > number][:count]
+        return before + after
+
+    def term(self, term_id: str) -> Term | None:
+        for term in self.glossary:
+            if term.id == term_id:
+                return term
+        return None

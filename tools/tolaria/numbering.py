@@ -1,0 +1,167 @@
+"""Rule numbers: parse, order, format, and the one pattern for cross-references.
+
+>>> RuleNumber.parse("104.3b")
+RuleNumber('104.3b')
+>>> sorted(RuleNumber.parse(n) for n in ["104.10", "104.9", "104", "104.3b"])
+[RuleNumber('104'), RuleNumber('104.3b'), RuleNumber('104.9'), RuleNumber('104.10')]
+>>> str(RuleNumber.parse("104.3b").parent)
+'104.3'
+>>> [str(n) for n in expand_range("601.2a", "601.2d")]
+['601.2a', '601.2b', '601.2c', '601.2d']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+# Subrule letters skip "l" and "o" (CR introduction); numbers of rules are
+# written without leading zeros.
+LETTERS = "abcdefghijkmnpqrstuvwxyz"
+_NUMBER = re.compile(r"^(?P<section>[1-9]\d{2})(?:\.(?P<rule>[1-9]\d*)(?P<letter>[a-z]?))?$")
+
+
+class BadNumber(ValueError):
+    """A string that is not a CR rule number; the message says why."""
+
+
+@dataclass(frozen=True, order=False)
+class RuleNumber:
+    section: int
+    rule: int | None = None
+    letter: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> RuleNumber:
+        """Parse '104', '104.3' or '104.3b' (a trailing '.' is allowed: '104.3.')."""
+        raw = text.strip()
+        cleaned = raw[:-1] if raw.endswith(".") and raw.count(".") >= 1 else raw
+        match = _NUMBER.match(cleaned)
+        if not match:
+            raise BadNumber(f"{raw!r} is not a rule number (expected e.g. 104, 104.3 or 104.3b)")
+        letter = match["letter"] or ""
+        if letter and letter not in LETTERS:
+            raise BadNumber(f"{raw!r}: subrule letters skip 'l' and 'o'")
+        rule = int(match["rule"]) if match["rule"] else None
+        return cls(int(match["section"]), rule, letter)
+
+    @property
+    def depth(self) -> int:
+        """0 for a section, 1 for a rule, 2 for a subrule."""
+        if self.rule is None:
+            return 0
+        return 2 if self.letter else 1
+
+    @property
+    def parent(self) -> RuleNumber | None:
+        if self.letter:
+            return RuleNumber(self.section, self.rule)
+        if self.rule is not None:
+            return RuleNumber(self.section)
+        return None
+
+    def is_within(self, other: RuleNumber) -> bool:
+        """True when self is other or lies under it (104.3b is within 104.3 and 104)."""
+        node: RuleNumber | None = self
+        while node is not None:
+            if node == other:
+                return True
+            node = node.parent
+        return False
+
+    def sort_key(self) -> tuple[int, int, int]:
+        return (self.section, -1 if self.rule is None else self.rule,
+                -1 if not self.letter else LETTERS.index(self.letter))
+
+    def __lt__(self, other: RuleNumber) -> bool:
+        return self.sort_key() < other.sort_key()
+
+    def __le__(self, other: RuleNumber) -> bool:
+        return self.sort_key() <= other.sort_key()
+
+    def __gt__(self, other: RuleNumber) -> bool:
+        return self.sort_key() > other.sort_key()
+
+    def __ge__(self, other: RuleNumber) -> bool:
+        return self.sort_key() >= other.sort_key()
+
+    def __str__(self) -> str:
+        if self.rule is None:
+            return str(self.section)
+        return f"{self.section}.{self.rule}{self.letter}"
+
+    def __repr__(self) -> str:
+        return f"RuleNumber({str(self)!r})"
+
+
+def next_letter(letter: str) -> str | None:
+    """The subrule letter after `letter` ('k' -> 'm'), or None after 'z'."""
+    index = LETTERS.index(letter) + 1
+    return LETTERS[index] if index < len(LETTERS) else None
+
+
+def expand_range(first: str, last: str) -> list[RuleNumber]:
+    """Every number from first to last, when they differ only in the final part.
+
+    '601.2a'-'601.2d' gives four subrules; '512'-'514' three sections; '104.3'-'104.5'
+    three rules. A range that is not of that shape gives just its two ends.
+    """
+    a, b = RuleNumber.parse(first), RuleNumber.parse(last)
+    if a.depth != b.depth or b < a:
+        return [a, b]
+    if a.depth == 0:
+        return [RuleNumber(s) for s in range(a.section, b.section + 1)]
+    if a.depth == 1 and a.section == b.section:
+        return [RuleNumber(a.section, r) for r in range(a.rule, b.rule + 1)]
+    if a.depth == 2 and (a.section, a.rule) == (b.section, b.rule):
+        letters = LETTERS[LETTERS.index(a.letter):LETTERS.index(b.letter) + 1]
+        return [RuleNumber(a.section, a.rule, x) for x in letters]
+    return [a, b]
+
+
+# --- Cross-references ------------------------------------------------------------------
+# One pattern for the whole project. A reference is a word for "rule(s)" in any of the
+# three languages, followed by one or more numbers joined by commas, "and"/"y"/"e"/"or"/"o",
+# or a dash for ranges ("rules 601.2a–d", "reglas 704.5m y 704.5n", "vedi regole 506.4").
+_NUM = r"[1-9]\d{2}(?:\.[1-9]\d*[a-z]?)?"
+_JOIN = r"(?:\s*,\s*(?:and\s+|y\s+|e\s+|or\s+|o\s+)?|\s+(?:and|y|e|or|o)\s+)"
+_RANGE_TAIL = r"(?:\s*[–-]\s*(?:" + _NUM + r"|[a-z]\b))?"
+REFERENCE = re.compile(
+    r"\b(?:rules?|reglas?|regol[ae]|sections?|secci[oó]n|secciones|sezion[ei])\s+"
+    r"(?P<numbers>" + _NUM + _RANGE_TAIL + r"(?:" + _JOIN + _NUM + _RANGE_TAIL + r")*)",
+    re.IGNORECASE,
+)
+_ITEM = re.compile(r"(?P<first>" + _NUM + r")(?:\s*[–-]\s*(?P<last>" + _NUM + r"|[a-z]\b))?")
+
+
+def find_references(text: str) -> list[RuleNumber]:
+    """The rule numbers a text cites, in order, ranges expanded; repeats kept.
+
+    >>> [str(n) for n in find_references("See rules 704.5m and 704.5n. Ver la regla 116.")]
+    ['704.5m', '704.5n', '116']
+    >>> [str(n) for n in find_references("(vedi regole 601.2a–c)")]
+    ['601.2a', '601.2b', '601.2c']
+    """
+    found: list[RuleNumber] = []
+    for match in REFERENCE.finditer(text):
+        for item in _ITEM.finditer(match["numbers"]):
+            first, last = item["first"], item["last"]
+            try:
+                if last is None:
+                    found.append(RuleNumber.parse(first))
+                elif len(last) == 1:  # "601.2a–d": a range of subrule letters
+                    found.extend(expand_range(first, first[:-1] + last))
+                else:
+                    found.extend(expand_range(first, last))
+            except (BadNumber, ValueError):
+                continue
+    return found
+
+
+def iter_reference_spans(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, number) of every cited number inside text, for linking in pages."""
+    for match in REFERENCE.finditer(text):
+        base = match.start("numbers")
+        for item in _ITEM.finditer(match["numbers"]):
+            yield base + item.start("first"), base + item.end("first"), item["first"]

@@ -1,0 +1,76 @@
+"""What `show` prints: a rule with its children, as JSON data or as text for a terminal."""
+
+from __future__ import annotations
+
+import textwrap
+
+from .export import rule_json
+from .i18n import _, format_date, language_name
+from .model import RuleBook
+from .numbering import RuleNumber
+
+
+def find_rule(book: RuleBook, lang: str, number: RuleNumber) -> dict | None:
+    """The JSON object of number in lang (a section or a rule, with its children)."""
+    section = book.section_for(lang, number)
+    if section is None:
+        return None
+    if section.number == number:
+        return rule_json(section, None)
+    rule = section.rule(number)
+    return rule_json(section, rule) if rule else None
+
+
+def _source_line(data: dict) -> str:
+    source = data["source"]
+    kinds = {"official": _("official text"), "quoted": _("quoted source"),
+             "project": _("project translation")}
+    parts = [kinds.get(source["kind"], source["kind"]), source["name"]]
+    if source.get("claims"):
+        parts.append(_("claims the edition of {date}").format(
+            date=format_date(source["claims"])))
+    return " · ".join(parts)
+
+
+def render_text(book: RuleBook, data: dict, width: int = 88) -> str:
+    """A rule and everything under it, wrapped for a terminal."""
+    edition = book.editions.get(_as_date(data["edition"]))
+    set_name = edition.set_name(_current()) if edition else ""
+    lines = [f"{data['number']} · {data['title']} · {language_name(data['lang'])}"]
+    _rule_lines(data, lines, width, top=True)
+    lines.append("")
+    lines.append(_("Edition: {date} ({set})").format(date=format_date(data["edition"]),
+                                                     set=set_name))
+    lines.append(_("Source: {source}").format(source=_source_line(data)))
+    return "\n".join(lines)
+
+
+def _rule_lines(data: dict, lines: list[str], width: int, top: bool = False) -> None:
+    indent = "" if top else "  "
+    if data["text"] is not None:
+        head = "" if top else data["number"] + " "
+        for number, paragraph in enumerate(data["text"].split("\n")):
+            lines.extend(textwrap.wrap((head if number == 0 else "") + paragraph, width,
+                                       initial_indent=indent, subsequent_indent=indent))
+        for example in data["examples"]:
+            lines.extend(textwrap.wrap(example, width, initial_indent=indent + "  │ ",
+                                       subsequent_indent=indent + "  │ "))
+        for wording in data.get("earlier", []):
+            lines.append(indent + _("Earlier wording (since {date}):").format(
+                date=format_date(wording["since"])))
+            lines.extend(textwrap.wrap(wording["text"], width, initial_indent=indent + "  ",
+                                       subsequent_indent=indent + "  "))
+    for child in data["children"]:
+        _rule_lines(child, lines, width)
+
+
+def _as_date(text: str):
+    from datetime import date
+
+    return date.fromisoformat(text)
+
+
+def _current() -> str:
+    from .i18n import current_language
+
+    return current_language()

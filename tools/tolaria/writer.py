@@ -1,0 +1,56 @@
+"""Write model sections back as rulebook YAML, in canonical form, atomically."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import yaml
+
+from .formatting import format_yaml
+from .model import Section
+
+
+def section_data(section: Section) -> dict:
+    """The plain data of a section file, in the order the file has it."""
+    source = {"kind": section.source.kind, "name": section.source.name}
+    for key in ("file", "claims", "claims_text", "translated_from"):
+        value = getattr(section.source, key)
+        if value is not None:
+            source[key] = value
+    rules = []
+    for rule in section.rules:
+        item = {"number": str(rule.number)}
+        if rule.since:
+            item["since"] = rule.since
+        item["text"] = rule.text
+        if rule.examples:
+            item["examples"] = [e.text for e in rule.examples]
+        if rule.earlier:
+            item["earlier"] = [{"since": w.since, "text": w.text} for w in rule.earlier]
+        rules.append(item)
+    return {"section": str(section.number), "title": section.title, "lang": section.lang,
+            "edition": section.edition.effective, "source": source, "rules": rules}
+
+
+def section_yaml(section: Section, header: str = "") -> str:
+    """A section as the text of its YAML file; header lines become comments on top."""
+    body = yaml.safe_dump(section_data(section), allow_unicode=True, sort_keys=False,
+                          width=10**9)
+    comments = "".join(f"# {line}\n".replace("# \n", "#\n") for line in header.splitlines())
+    return format_yaml(comments + body)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace path with text, never leaving a half-written file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
