@@ -42,10 +42,12 @@ def book():
 
 
 @pytest.fixture(autouse=True)
-def _english_interface(monkeypatch):
-    """Tests see the English interface unless they ask for another language."""
+def _english_interface(monkeypatch, tmp_path_factory):
+    """Tests see the English interface unless they ask for another language, and a cache
+    of their own (never the user's)."""
     from tolaria import i18n
 
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.delenv("TOLARIA_RULES", raising=False)

@@ -16,7 +16,7 @@ from datetime import date
 
 import yaml
 
-from .loader import _Loader
+from . import loader
 
 WIDTH = 96
 # Keys are written in this order where present; others keep their order, after these.
@@ -27,6 +27,7 @@ KEY_ORDER = ["editions", "terms", "section", "id", "effective", "set", "title", 
 _ORDER = {key: i for i, key in enumerate(KEY_ORDER)}
 _TRAILING = re.compile(r"^\s*:?\s*(?:[>|][-+0-9]*)?\s*(#.*)$")
 _constructor = yaml.constructor.SafeConstructor()
+_FLOW_SAFE = re.compile(r"[^\W\d_][\w .’'()/-]*")  # plain inside {…} and […]; else quoted
 _RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")  # always quoted: "104.10", not 104.1
 
 
@@ -73,7 +74,8 @@ class _Comments:
 
 def format_yaml(text: str) -> str:
     """The canonical form of a YAML document (raises yaml.YAMLError if it does not parse)."""
-    root = yaml.compose(text, Loader=_Loader)
+    loader._import_yaml()
+    root = yaml.compose(text, Loader=loader._Loader)
     if root is None:
         return text
     comments = _Comments(text, root)
@@ -110,8 +112,8 @@ def _block(node: yaml.Node, indent: int, out: list[str], comments: _Comments,
                 out.append(pad + comment)
             lead = (prefix if prefix is not None else pad) + "- "
             prefix = None
-            if isinstance(item, (yaml.MappingNode, yaml.SequenceNode)) and item.value \
-                    and not _inline(item, len(lead)):
+            if isinstance(item, yaml.MappingNode) and item.value or \
+                    isinstance(item, yaml.SequenceNode) and item.value and not _inline(item, len(lead)):
                 _block(item, indent + 2, out, comments, first_prefix=lead)
             else:
                 _value_lines(item, lead, indent + 2, out, comments)
@@ -187,7 +189,8 @@ def _scalar(value: object, flow: bool = False) -> str:
     dumped = yaml.safe_dump(text, allow_unicode=True, width=10**9, default_flow_style=True)
     dumped = dumped.removesuffix("\n").removesuffix("\n...").removesuffix("...").strip()
     needs_quotes = (dumped.startswith(("'", '"')) or _RULE_NUMBER.match(text)
-                    or (flow and re.search(r"[,\[\]{}]", text)))
+                    or not text or text != text.strip()
+                    or (flow and not (_FLOW_SAFE.fullmatch(text) and text == text.strip())))
     if needs_quotes or "\n" in dumped or not all(map(_printable, text)):
         quoted = json.dumps(text, ensure_ascii=False)
         return "".join(c if _printable(c) else f"\\u{ord(c):04x}" for c in quoted)

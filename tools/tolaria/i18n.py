@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from pathlib import Path
 
 DOMAIN = "tolaria"
-LOCALES = Path(__file__).resolve().parents[2] / "locales"
+LOCALES = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "locales")
 SUPPORTED = ("en", "es", "it")
 
 _current: _gettext.NullTranslations = _gettext.NullTranslations()
@@ -54,17 +54,50 @@ def N_(message: str) -> str:
 
 def format_date(value) -> str:
     """A date as people write it in the interface's language (14 de abril de 2023)."""
-    from datetime import date
-
-    from babel.dates import format_date as babel_format_date
-
-    if isinstance(value, str):
-        value = date.fromisoformat(value)
-    return babel_format_date(value, format="long", locale=_language)
+    text = value if isinstance(value, str) else value.isoformat()
+    return _babel_label("date", text, _format_date)
 
 
 def language_name(code: str) -> str:
     """A language's name in the interface's language (inglés, spagnolo)."""
+    return _babel_label("language", code, _language_name)
+
+
+def _format_date(iso: str, locale: str) -> str:
+    from datetime import date
+
+    from babel.dates import format_date as babel_format_date
+
+    return babel_format_date(date.fromisoformat(iso), format="long", locale=locale)
+
+
+def _language_name(code: str, locale: str) -> str:
     from babel import Locale
 
-    return Locale.parse(code).get_display_name(_language)
+    return Locale.parse(code).get_display_name(locale)
+
+
+# Babel's answers are kept in the user's cache: importing Babel costs a fresh process more
+# than everything else `tolaria show` does, and its answers for a date never change.
+_labels: dict[str, str] | None = None
+
+
+def _babel_label(kind: str, value: str, compute) -> str:
+    global _labels
+    import json
+
+    from . import __version__
+    from .cache import cache_dir, write_bytes_atomically
+
+    path = os.path.join(cache_dir(), f"babel-labels-{__version__}.json")
+    if _labels is None:
+        try:
+            with open(path, encoding="utf-8") as stream:
+                _labels = json.load(stream)
+        except (OSError, ValueError):
+            _labels = {}
+    key = f"{kind}|{_language}|{value}"
+    if key not in _labels:
+        _labels[key] = compute(value, _language)
+        write_bytes_atomically(path, json.dumps(_labels, ensure_ascii=False).encode("utf-8"))
+    return _labels[key]

@@ -232,9 +232,9 @@ def to_sections(doc: CRDocument, numbers: list[str], edition, source_file: str) 
                 file=doc.file, number=number))
         source = Source("official", "Magic: The Gathering Comprehensive Rules, effective "
                         + doc.effective.isoformat(), source_file)
-        rules = tuple(Rule(RuleNumber.parse(r.number), r.text,
-                           tuple(Paragraph(e, r.line) for e in r.examples), file=doc.file,
-                           line=r.line) for r in part.rules)
+        rules = tuple(Rule.of(RuleNumber.parse(r.number), r.text,
+                              tuple(Paragraph.of(e, r.line) for e in r.examples),
+                              file=doc.file, line=r.line) for r in part.rules)
         out.append(Section(RuleNumber.parse(number), part.title, "en", edition, source, rules,
                            doc.file, part.line))
     return out

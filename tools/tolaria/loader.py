@@ -8,14 +8,10 @@ raised together as DataErrors, each `file:line: message` with 1-based lines.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from datetime import date
-from pathlib import Path
-from typing import Any, Callable
-
-import yaml
+from typing import Any
 
 from .errors import DataError, DataErrors
 from .i18n import _
@@ -23,12 +19,24 @@ from .model import (LANGUAGES, SOURCE_KINDS, Edition, Paragraph, Rule, RuleBook,
                     Source, Term, TermName, Wording)
 from .numbering import BadNumber, RuleNumber
 
-try:  # the C parser is much faster; the pure-Python one behaves the same
-    _Loader = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - depends on how PyYAML was built
-    _Loader = yaml.SafeLoader
+# PyYAML is imported on first use only: a fresh process that finds the rulebook's snapshot
+# in the cache never needs it (start-up is the CLI's hot path). See _import_yaml().
+yaml = None  # the module, once imported
+_Loader = None  # the C parser's safe loader where present; the pure-Python one behaves the same
+_constructor = None
 
-_constructor = yaml.constructor.SafeConstructor()
+
+def _import_yaml():
+    global yaml, _Loader, _constructor
+    if yaml is None:
+        import yaml as module
+
+        yaml = module
+        _Loader = getattr(module, "CSafeLoader", module.SafeLoader)
+        _constructor = module.constructor.SafeConstructor()
+    return yaml
+
+
 STR, DATE, LIST, MAP = "str", "date", "list", "map"
 _TAGS = {STR: "tag:yaml.org,2002:str", DATE: "tag:yaml.org,2002:timestamp"}
 _TERM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -36,12 +44,13 @@ _TERM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 NON_LANGUAGE_DIRS = {"examples", "history"}
 
 
-def default_rules_dir() -> Path:
+def default_rules_dir() -> str:
     """rules/ of the project, or $TOLARIA_RULES."""
     env = os.environ.get("TOLARIA_RULES")
     if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2] / "rules"
+        return env
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), "rules")
 
 
 class _File:
@@ -93,6 +102,8 @@ class _File:
                 continue
             if key not in required and key not in optional:
                 known = sorted(required | set(optional))
+                import difflib
+
                 close = difflib.get_close_matches(str(key), known, n=1)
                 if close:
                     self.error(key_node, _("unknown key '{key}' (did you mean '{close}'?)"
@@ -369,7 +380,7 @@ def _read_rules(f: _File, node: yaml.Node, section: RuleNumber | None,
             if number is not None:
                 seen[number] = line
         examples = tuple(
-            Paragraph(t, x.start_mark.line + 1)
+            Paragraph.of(t, x.start_mark.line + 1)
             for x in (f.sequence(keys["examples"]) if "examples" in keys else ())
             if (t := f.scalar(x, STR, _("example"))) is not None)
         since = _edition(f, keys["since"], editions, "since") if "since" in keys else None
@@ -377,7 +388,7 @@ def _read_rules(f: _File, node: yaml.Node, section: RuleNumber | None,
         if number is None or text is None:
             ok = False
             continue
-        rules.append(Rule(number, text, examples, since.effective if since else None, earlier,
+        rules.append(Rule.of(number, text, examples, since.effective if since else None, earlier,
                           f.display, line))
     return rules if ok else None
 
@@ -397,37 +408,63 @@ def _read_earlier(f: _File, node: yaml.Node, editions: dict[date, Edition]
 
 
 # --- the rulebook --------------------------------------------------------------------------
-def _display(path: Path, base: Path) -> str:
+def _display(path, base=None) -> str:
     """A path as the user should read it: relative to the working directory when under it."""
-    absolute = path.resolve()
-    try:
-        return absolute.relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return str(absolute)
+    absolute = os.path.realpath(path)
+    cwd = os.path.realpath(os.getcwd())
+    if absolute.startswith(cwd + os.sep):
+        return absolute[len(cwd) + 1:].replace(os.sep, "/")
+    return absolute
 
 
-def rulebook_files(root: Path) -> list[Path]:
+def rulebook_files(root) -> list[str]:
     """Every file the rulebook is made of, in a stable order (for fingerprints too)."""
-    files = [root / "editions.yaml", root / "glossary.yaml"]
-    if root.is_dir():
-        for folder in sorted(p for p in root.iterdir() if p.is_dir()):
-            if folder.name not in NON_LANGUAGE_DIRS:
-                files.extend(sorted(folder.glob("*.yaml")))
+    root = os.fspath(root)
+    files = [os.path.join(root, "editions.yaml"), os.path.join(root, "glossary.yaml")]
+    with os.scandir(root) as entries:
+        folders = sorted(e.name for e in entries if e.is_dir() and e.name not in NON_LANGUAGE_DIRS)
+    for folder in folders:
+        path = os.path.join(root, folder)
+        with os.scandir(path) as entries:
+            files.extend(sorted(os.path.join(path, e.name) for e in entries
+                                if e.name.endswith(".yaml") and not e.name.startswith(".")))
     return files
 
 
-def load_rulebook(root: Path | str | None = None,
-                  only: Callable[[str, str], bool] | None = None) -> RuleBook:
-    """Load and check the rulebook under root (rules/ by default).
+def load_rulebook(root=None, use_cache: bool = True) -> RuleBook:
+    """Load and check the rulebook under root (rules/ by default). Raises DataErrors.
 
-    `only(lang, stem)` may restrict which section files are read (the CLI's `show` reads
-    just the one it needs); editions and glossary are always read. Raises DataErrors.
+    A rulebook that passed every check is kept as a snapshot in the user's cache, and read
+    from there while its files are unchanged (start-up is the CLI's hot path).
     """
-    root = Path(root) if root is not None else default_rules_dir()
-    errors: list[DataError] = []
-    if not root.is_dir():
+    root = os.fspath(root) if root is not None else default_rules_dir()
+    if not os.path.isdir(root):
         raise DataErrors([DataError(_display(root, root), 1, _(
             "no rulebook folder here (give one with --rules DIR or TOLARIA_RULES)"))])
+    if not use_cache:
+        return _load(root)
+    from . import __version__, snapshot
+    from .cache import cache_dir, fingerprint, short, write_bytes_atomically
+
+    key = fingerprint(rulebook_files(root), __version__, str(snapshot.SCHEMA),
+                      os.path.realpath(root), os.getcwd())
+    path = os.path.join(cache_dir(), "rulebooks", f"{short(key)}.marshal")
+    try:
+        with open(path, "rb") as stream:
+            return snapshot.loads(stream.read(), key)
+    except (OSError, ValueError, EOFError, TypeError, KeyError):
+        pass
+    book = _load(root)
+    write_bytes_atomically(path, snapshot.dumps(book, key))
+    return book
+
+
+def _load(root: str) -> RuleBook:
+    from pathlib import Path
+
+    _import_yaml()
+    root = Path(root)
+    errors: list[DataError] = []
 
     def file(path: Path) -> _File:
         return _File(path, _display(path, root), errors)
@@ -436,10 +473,8 @@ def load_rulebook(root: Path | str | None = None,
     glossary = _read_glossary(file(root / "glossary.yaml"))
     sections: dict[tuple[str, str], Section] = {}
     paths = [root / "editions.yaml", root / "glossary.yaml"]
-    for path in rulebook_files(root)[2:]:
+    for path in map(Path, rulebook_files(root)[2:]):
         lang_dir = path.parent.name
-        if only is not None and not only(lang_dir, path.stem):
-            continue
         paths.append(path)
         f = file(path)
         if lang_dir not in LANGUAGES:

@@ -12,9 +12,9 @@ RuleNumber('104.3b')
 
 from __future__ import annotations
 
+import functools
 import re
-from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 # Subrule letters skip "l" and "o" (CR introduction); numbers of rules are
 # written without leading zeros.
@@ -26,8 +26,9 @@ class BadNumber(ValueError):
     """A string that is not a CR rule number; the message says why."""
 
 
-@dataclass(frozen=True, order=False)
-class RuleNumber:
+class RuleNumber(NamedTuple):
+    """A rule number; compares and sorts as the CR orders rules (104.9 < 104.10)."""
+
     section: int
     rule: int | None = None
     letter: str = ""
@@ -73,6 +74,15 @@ class RuleNumber:
     def sort_key(self) -> tuple[int, int, int]:
         return (self.section, -1 if self.rule is None else self.rule,
                 -1 if not self.letter else LETTERS.index(self.letter))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RuleNumber) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
 
     def __lt__(self, other: RuleNumber) -> bool:
         return self.sort_key() < other.sort_key()
@@ -127,12 +137,16 @@ def expand_range(first: str, last: str) -> list[RuleNumber]:
 _NUM = r"[1-9]\d{2}(?:\.[1-9]\d*[a-z]?)?"
 _JOIN = r"(?:\s*,\s*(?:and\s+|y\s+|e\s+|or\s+|o\s+)?|\s+(?:and|y|e|or|o)\s+)"
 _RANGE_TAIL = r"(?:\s*[–-]\s*(?:" + _NUM + r"|[a-z]\b))?"
-REFERENCE = re.compile(
+REFERENCE_PATTERN = (
     r"\b(?:rules?|reglas?|regol[ae]|sections?|secci[oó]n|secciones|sezion[ei])\s+"
-    r"(?P<numbers>" + _NUM + _RANGE_TAIL + r"(?:" + _JOIN + _NUM + _RANGE_TAIL + r")*)",
-    re.IGNORECASE,
-)
-_ITEM = re.compile(r"(?P<first>" + _NUM + r")(?:\s*[–-]\s*(?P<last>" + _NUM + r"|[a-z]\b))?")
+    r"(?P<numbers>" + _NUM + _RANGE_TAIL + r"(?:" + _JOIN + _NUM + _RANGE_TAIL + r")*)")
+_ITEM_PATTERN = r"(?P<first>" + _NUM + r")(?:\s*[–-]\s*(?P<last>" + _NUM + r"|[a-z]\b))?"
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern, re.Pattern]:
+    """Compiled on first use: a fresh process that only shows a rule never needs them."""
+    return re.compile(REFERENCE_PATTERN, re.IGNORECASE), re.compile(_ITEM_PATTERN)
 
 
 def find_references(text: str) -> list[RuleNumber]:
@@ -143,9 +157,10 @@ def find_references(text: str) -> list[RuleNumber]:
     >>> [str(n) for n in find_references("(vedi regole 601.2a–c)")]
     ['601.2a', '601.2b', '601.2c']
     """
+    reference, item_pattern = _patterns()
     found: list[RuleNumber] = []
-    for match in REFERENCE.finditer(text):
-        for item in _ITEM.finditer(match["numbers"]):
+    for match in reference.finditer(text):
+        for item in item_pattern.finditer(match["numbers"]):
             first, last = item["first"], item["last"]
             try:
                 if last is None:
@@ -161,7 +176,8 @@ def find_references(text: str) -> list[RuleNumber]:
 
 def iter_reference_spans(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, number) of every cited number inside text, for linking in pages."""
-    for match in REFERENCE.finditer(text):
+    reference, item_pattern = _patterns()
+    for match in reference.finditer(text):
         base = match.start("numbers")
-        for item in _ITEM.finditer(match["numbers"]):
+        for item in item_pattern.finditer(match["numbers"]):
             yield base + item.start("first"), base + item.end("first"), item["first"]

@@ -37,7 +37,8 @@ def _interface_language(argv: list[str]) -> str:
     return i18n.language_from_environment()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with only, just that command's (a fresh process needs no other)."""
     parser = argparse.ArgumentParser(
         prog="tolaria",
         description=_("The Magic: The Gathering Comprehensive Rules in English, Spanish and "
@@ -46,6 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     commands.required = True
     for name, module_name in COMMANDS.items():
+        if only is not None and name != only:
+            continue
         module = importlib.import_module(f"{__name__}.{module_name}")
         sub = commands.add_parser(name, help=module.HELP(), description=module.HELP(),
                                   epilog=module.EXAMPLE(),
@@ -68,7 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     i18n.set_language(_interface_language(argv))
     _patch_argparse()
-    parser = build_parser()
+    first = next((a for a in argv if not a.startswith("-")), None)
+    wants_help = any(a in ("-h", "--help") for a in argv[:1])
+    parser = build_parser(first if first in COMMANDS and not wants_help else None)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed usage or help

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
+import os
 
 from ..loader import default_rules_dir, load_rulebook
 from ..model import RuleBook
 
 
-def rules_dir(args) -> Path:
-    return Path(args.rules) if getattr(args, "rules", None) else default_rules_dir()
+def rules_dir(args):
+    """The rulebook folder the user asked for (a path), or the project's."""
+    from pathlib import Path
+
+    return Path(args.rules) if getattr(args, "rules", None) else Path(default_rules_dir())
 
 
-def rulebook(args, only=None) -> RuleBook:
-    return load_rulebook(rules_dir(args), only=only)
+def rulebook(args) -> RuleBook:
+    return load_rulebook(args.rules if getattr(args, "rules", None) else None)
 
 
 def print_json(data) -> None:

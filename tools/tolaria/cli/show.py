@@ -35,9 +35,7 @@ def run(args) -> int:
         raise UserError(_("'{number}' is not a rule number (expected e.g. 104, 104.3 or "
                           "104.3b)").format(number=args.number)) from None
     langs = ["en", "es", "it"] if args.lang == "all" else [args.lang or current_language()]
-    book = rulebook(args, only=lambda lang, stem: lang in langs and _holds(stem, number))
-    if not any(book.find(lang, number) for lang in langs):
-        book = rulebook(args)  # read everything, to say what is near and what is covered
+    book = rulebook(args)
     found = [find_rule(book, lang, number) for lang in langs]
     if not any(found):
         raise UserError(_not_found(book, langs[0], number), status=1)
@@ -50,15 +48,6 @@ def run(args) -> int:
     blocks = [render_text(book, f) for f in found if f]
     print("\n\n".join(blocks))
     return 0
-
-
-def _holds(stem: str, number) -> bool:
-    from ..numbering import BadNumber, RuleNumber
-
-    try:
-        return number.is_within(RuleNumber.parse(stem))
-    except BadNumber:
-        return True  # let the loader report the bad file name
 
 
 def _not_found(book, lang: str, number) -> str:

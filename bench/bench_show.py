@@ -1,0 +1,40 @@
+"""`tolaria show 104.3b` as a fresh process vs `python -c pass`; loading the rulebook in-process.
+
+Aims (issue 2): show at most 4x the bare interpreter start-up measured in the same run; the
+whole rulebook loaded in-process in under 20 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+
+from common import BIN, REPO, interleaved, report, timed
+
+sys.path.insert(0, str(REPO / "tools"))
+
+
+def main() -> int:
+    python = sys.executable
+    times = interleaved({
+        "python -c pass": [python, "-c", "pass"],
+        "tolaria show 104.3b": [str(BIN / "tolaria"), "show", "104.3b"],
+        "tolaria show 104.3b --json": [str(BIN / "tolaria"), "show", "104.3b", "--json"],
+    })
+    base = times["python -c pass"]
+    print(f"{'python -c pass (baseline)':<40} {base * 1000:8.1f} ms")
+    ok = report("tolaria show 104.3b", times["tolaria show 104.3b"], base, 4.0)
+    ok &= report("tolaria show 104.3b --json", times["tolaria show 104.3b --json"], base, 4.0)
+
+    from tolaria.loader import load_rulebook
+
+    load_rulebook(REPO / "rules")
+    samples = timed(lambda: load_rulebook(REPO / "rules"), runs=30)
+    median = statistics.median(samples)
+    verdict = "ok" if median < 0.020 else "OVER"
+    print(f"{'load whole rulebook in-process':<40} {median * 1000:8.1f} ms  (aim < 20 ms) {verdict}")
+    return 0 if ok and median < 0.020 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""The user's cache folder (outside the source tree) and fingerprints of source files."""
+
+from __future__ import annotations
+
+import os
+import zlib
+
+
+def cache_dir() -> str:
+    """$TOLARIA_CACHE, else $XDG_CACHE_HOME/tolaria, else ~/.cache/tolaria."""
+    if os.environ.get("TOLARIA_CACHE"):
+        return os.environ["TOLARIA_CACHE"]
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "tolaria")
+
+
+def fingerprint(files: list, *salt: str) -> str:
+    """The files' names, sizes and modification times (and salt), as one string.
+
+    Cheap to make on every start; `short()` names a cache file after it, and the cache file
+    keeps the whole string, to be compared when read.
+    """
+    parts = list(salt)
+    for path in files:
+        try:
+            stat = os.stat(path)
+            parts.append(f"{path}:{stat.st_size}:{stat.st_mtime_ns}")
+        except OSError:
+            parts.append(f"{path}:missing")
+    return "\n".join(parts)
+
+
+def short(fingerprint_text: str) -> str:
+    """A short name for a fingerprint (collisions are caught by comparing the whole)."""
+    data = fingerprint_text.encode()
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
+
+
+def write_bytes_atomically(path, data: bytes) -> bool:
+    """Write a cache file whole or not at all; False when the cache cannot be written."""
+    path = os.fspath(path)
+    folder, name = os.path.split(path)
+    tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+    try:
+        os.makedirs(folder, exist_ok=True)
+        with open(tmp, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+        return True
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return False
