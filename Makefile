@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: setup test serve validate fmt bench extract update compile clean
+.PHONY: setup test serve validate fmt bench extract update compile clean vendor browser site
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,19 +22,40 @@ compile: $(STAMP)
 extract: $(STAMP)
 	$(BIN)/pybabel extract --mapping babel.cfg --output locales/tolaria.pot \
 	  --project Tolaria --copyright-holder "Tolaria contributors" --msgid-bugs-address "" \
-	  --no-wrap --sort-by-file --omit-header tools/tolaria
+	  --no-wrap --sort-by-file --omit-header --keywords N_ tools/tolaria
 
 update: extract
 	$(BIN)/pybabel update --domain tolaria --input-file locales/tolaria.pot --output-dir locales \
 	  --no-wrap --omit-header --ignore-obsolete --no-fuzzy-matching
 
-test: setup
+# The site's diagram library, from the npm registry (kept in build/, never committed).
+MERMAID_VERSION := 11.17.2
+MERMAID := build/vendor/mermaid.min.js
+
+$(MERMAID):
+	@command -v npm >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm)
+	rm -rf build/vendor/tmp && mkdir -p build/vendor/tmp
+	cd build/vendor/tmp && npm pack --silent mermaid@$(MERMAID_VERSION) >/dev/null && \
+	  tar -xzf mermaid-$(MERMAID_VERSION).tgz package/dist/mermaid.min.js
+	mv build/vendor/tmp/package/dist/mermaid.min.js $(MERMAID) && rm -rf build/vendor/tmp
+
+vendor: $(MERMAID)
+
+# Debian's Chromium for the site's browser tests (Playwright drives it; no browser download).
+browser:
+	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+site: setup vendor
+	NO_MKDOCS_2_WARNING=1 $(BIN)/tolaria site --out site
+
+test: setup vendor browser
 	$(BIN)/tolaria fmt --check
 	$(BIN)/tolaria validate
 	$(BIN)/python -m pytest
 
-serve: setup
+serve: setup vendor
 	$(BIN)/tolaria validate
+	NO_MKDOCS_2_WARNING=1 $(BIN)/tolaria serve --out site
 
 validate: setup
 	$(BIN)/tolaria validate

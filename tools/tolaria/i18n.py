@@ -14,17 +14,22 @@ _current: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = "en"
 
 
-def language_from_environment(environ: os._Environ | dict | None = None) -> str:
-    """es/it/en from LANGUAGE, LC_ALL, LC_MESSAGES or LANG (in that order), else en."""
+def language_from_environment(environ=None) -> str:
+    """es/it/en from the first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set, else en.
+
+    As in gettext, the first variable set decides; LANGUAGE may list several languages
+    ("it:en"); C and POSIX mean English.
+    """
     environ = os.environ if environ is None else environ
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(var, "")
+        if not value:
+            continue
         for item in value.split(":"):
-            code = item.split(".")[0].split("_")[0].split("-")[0].lower()
+            code = item.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
             if code in SUPPORTED:
                 return code
-            if code in ("c", "posix"):
-                break
+        return "en"
     return "en"
 
 

@@ -41,7 +41,7 @@ STR, DATE, LIST, MAP = "str", "date", "list", "map"
 _TAGS = {STR: "tag:yaml.org,2002:str", DATE: "tag:yaml.org,2002:timestamp"}
 _TERM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 # Folders of rules/ that hold other data than section texts.
-NON_LANGUAGE_DIRS = {"examples", "history"}
+NON_LANGUAGE_DIRS = {"examples", "history", "audit"}
 
 
 def default_rules_dir() -> str:

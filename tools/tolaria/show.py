@@ -37,10 +37,19 @@ def render_text(book: RuleBook, data: dict, width: int = 88) -> str:
     edition = book.editions.get(_as_date(data["edition"]))
     set_name = edition.set_name(_current()) if edition else ""
     lines = [f"{data['number']} · {data['title']} · {language_name(data['lang'])}"]
+    if data.get("editions"):  # asked by a number of other editions (see tolaria.history)
+        lines.append(_("{asked} is this rule's number in the editions of {first} … {last}"
+                       ).format(asked=data["asked"], first=format_date(data["editions"][0]),
+                                last=format_date(data["editions"][-1])))
+    elif data.get("current") and data["current"] != data["number"]:
+        lines.append(_("This rule is {current} in the rulebook").format(current=data["current"]))
     _rule_lines(data, lines, width, top=True)
     lines.append("")
-    lines.append(_("Edition: {date} ({set})").format(date=format_date(data["edition"]),
-                                                     set=set_name))
+    if set_name:
+        lines.append(_("Edition: {date} ({set})").format(date=format_date(data["edition"]),
+                                                         set=set_name))
+    else:
+        lines.append(_("Edition: {date}").format(date=format_date(data["edition"])))
     lines.append(_("Source: {source}").format(source=_source_line(data)))
     return "\n".join(lines)
 

@@ -49,6 +49,8 @@ def write_atomically(path: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
+        mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+        os.chmod(tmp, mode)  # mkstemp makes 0600; keep the file's own mode
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):

@@ -21,6 +21,13 @@ COMMANDS = {
     "validate": "validate",
     "fmt": "fmt",
     "import": "import_",
+    "check": "check",
+    "site": "site",
+    "serve": "serve",
+    "audit": "audit",
+    "history": "history",
+    "search": "search",
+    "index": "index",
 }
 
 

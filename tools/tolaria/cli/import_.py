@@ -23,6 +23,9 @@ def add_arguments(parser) -> None:
                         help=_("sections or keyword rules to take, e.g. 104,512-514,702.25"))
     parser.add_argument("--write", action="store_true",
                         help=_("write rules/en/<section>.yaml for each of --sections"))
+    parser.add_argument("--history", action="store_true",
+                        help=_("add the file as the newest edition of rules/history/ and "
+                               "print what changed in the covered rules"))
     parser.add_argument("--lang", choices=["en", "es", "it"], help=_("interface language"))
 
 
@@ -30,6 +33,9 @@ def run(args) -> int:
     from pathlib import Path
 
     from ..errors import UserError
+
+    if args.history:
+        return _add_to_history(args)
     from ..import_sections import document_json, parse_section_list, write_sections
     from ..importer import ImportError_, read_official
 
@@ -57,4 +63,36 @@ def run(args) -> int:
             "examples, {terms} glossary terms").format(
         file=Path(args.file).name, date=doc.effective.isoformat(), sections=len(doc.sections),
         rules=rules, examples=examples, terms=len(doc.glossary)))
+    return 0
+
+
+def _add_to_history(args) -> int:
+    """Add one official file to rules/history/ and print the covered rules' changes."""
+    from pathlib import Path
+
+    from ..history import History
+    from ..history.changes import changes
+    from ..history.reader import history_dir, read_history
+    from ..history.rebuild import add_edition
+    from ..history.render import changes_text
+    from ..history.storage import write_history
+    from ..loader import _display
+
+    folder = history_dir(rules_dir(args))
+    data = read_history(folder)
+    before = data.editions[-1].effective
+    data, doc = add_edition(data, Path(args.file))
+    import sys
+
+    for warning in doc.warnings:
+        print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
+    found = changes(History(data), before, doc.effective)
+    if args.json:
+        print_json({"edition": doc.effective.isoformat(), "previous": before.isoformat(),
+                    "changes": {unit: [c.to_json() for c in items]
+                                for unit, items in found.items()}})
+    else:
+        print(changes_text(found, before, doc.effective))
+    for path in write_history(data, folder):
+        print(_("wrote {file}").format(file=_display(path)), file=sys.stderr)
     return 0

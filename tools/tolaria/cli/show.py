@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import UserError
 from ..i18n import _, current_language
-from .common import print_json, rulebook
+from .common import print_json, rulebook, rules_dir
 
 
 def HELP() -> str:
@@ -20,6 +20,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--lang", choices=["en", "es", "it", "all"],
                         help=_("language of the text (default: the locale's, else en)"))
     parser.add_argument("--json", action="store_true", help=_("print JSON"))
+    parser.add_argument("--edition", metavar=_("DATE"),
+                        help=_("show the English text as it stood on this date (YYYY-MM-DD)"))
 
 
 def run(args) -> int:
@@ -35,10 +37,28 @@ def run(args) -> int:
         raise UserError(_("'{number}' is not a rule number (expected e.g. 104, 104.3 or "
                           "104.3b)").format(number=args.number)) from None
     langs = ["en", "es", "it"] if args.lang == "all" else [args.lang or current_language()]
+    if args.edition:
+        return _as_of(args, number)
     book = rulebook(args)
     found = [find_rule(book, lang, number) for lang in langs]
+    note = None
+    if not any(found):  # a number of another edition: the covered rule that had it
+        from ..history import load_history
+
+        h = load_history(rules_dir(args))
+        for match in h.resolve(str(number)):
+            current = RuleNumber.parse(match.current.partition("@")[0])
+            if "@" not in match.current and any(find_rule(book, lang, current) for lang in langs):
+                found = [find_rule(book, lang, current) for lang in langs]
+                note = match
+                break
     if not any(found):
         raise UserError(_not_found(book, langs[0], number), status=1)
+    if note is not None:
+        for data in found:
+            if data:
+                data["asked"] = note.number
+                data["editions"] = [d.isoformat() for d in note.editions]
     if args.json:
         data = [f for f in found if f]
         print_json(data if args.lang == "all" else data[0])
@@ -47,6 +67,43 @@ def run(args) -> int:
 
     blocks = [render_text(book, f) for f in found if f]
     print("\n\n".join(blocks))
+    return 0
+
+
+def _as_of(args, number) -> int:
+    """The English rule as the edition in force on --edition printed it."""
+    from datetime import date
+
+    from ..history import load_history
+    from ..history.asof import rule_as_of
+    from ..i18n import format_date
+    from ..show import render_text
+
+    if args.lang not in (None, "en"):
+        raise UserError(_("--edition shows the English text only (the official editions "
+                          "are English)"))
+    try:
+        when = date.fromisoformat(args.edition)
+    except ValueError:
+        raise UserError(_("--edition: '{value}' is not a date (YYYY-MM-DD)").format(
+            value=args.edition)) from None
+    h = load_history(rules_dir(args))
+    text = str(number)
+    current = text if h.rule(text) else next((m.current for m in h.resolve(text)), None)
+    if current is None:
+        raise UserError(_("{number} is not a covered rule in any edition of the history"
+                          ).format(number=text), status=1)
+    data = rule_as_of(h, current, when)
+    if data is None:
+        edition = h.edition_on(when)
+        raise UserError(_("rule {number} is not in the edition in force on {date}").format(
+            number=current, date=format_date(edition or when)), status=1)
+    if text != current:
+        data["asked"] = text
+    if args.json:
+        print_json(data)
+    else:
+        print(render_text(rulebook(args), data))
     return 0
 
 

@@ -1,0 +1,114 @@
+"""Relevance on bench/queries.yaml: hit@1, hit@3 and MRR for Tolaria and two baselines.
+
+The baselines get the same documents (each rule's title, text, examples and glossary
+entries): SQLite FTS5 (stdlib sqlite3, `unicode61 remove_diacritics 2`, the query's words
+OR-ed, ranked by bm25) and a case-insensitive substring scan (the whole query, ranked by
+occurrences). Aim (issue 4): Tolaria's hit@3 at least 0.95 and clearly above both.
+Run: .venv/bin/python bench/bench_relevance.py [--verbose]
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import sys
+import tempfile
+import os
+
+from common import REPO
+
+sys.path.insert(0, str(REPO / "tools"))
+
+
+def load_queries() -> list[dict]:
+    import yaml
+
+    with open(REPO / "bench" / "queries.yaml", encoding="utf-8") as stream:
+        return yaml.safe_load(stream)["queries"]
+
+
+def _content(doc) -> str:
+    return "\n".join(p for p in (doc.heading, doc.text, doc.examples, doc.terms, doc.gloss) if p)
+
+
+class Fts5:
+    def __init__(self, docs):
+        self.db = sqlite3.connect(":memory:")
+        self.db.execute("CREATE VIRTUAL TABLE docs USING fts5(number UNINDEXED, lang UNINDEXED, "
+                        "body, tokenize = 'unicode61 remove_diacritics 2')")
+        self.db.executemany("INSERT INTO docs VALUES (?, ?, ?)",
+                            [(d.number, d.lang, _content(d)) for d in docs])
+
+    def search(self, query: str, lang: str, limit: int = 10) -> list[str]:
+        words = re.findall(r"\w+", query)
+        if not words:
+            return []
+        match = " OR ".join('"' + w.replace('"', '""') + '"' for w in words)
+        rows = self.db.execute("SELECT number FROM docs WHERE docs MATCH ? AND lang = ? "
+                               "ORDER BY bm25(docs) LIMIT ?", (match, lang, limit))
+        return [r[0] for r in rows]
+
+
+class Substring:
+    def __init__(self, docs):
+        self.docs = [(d.number, d.lang, _content(d).lower()) for d in docs]
+
+    def search(self, query: str, lang: str, limit: int = 10) -> list[str]:
+        needle = query.lower().strip()
+        found = [(-text.count(needle), i, number) for i, (number, l, text) in enumerate(self.docs)
+                 if l == lang and needle in text]
+        return [number for _, _, number in sorted(found)[:limit]]
+
+
+class Tolaria:
+    def __init__(self, book):
+        from tolaria.search import search
+
+        self.book, self._search = book, search
+
+    def search(self, query: str, lang: str, limit: int = 10) -> list[str]:
+        return [h.number for h in self._search(self.book, query, lang, limit)]
+
+
+def score(system, queries, verbose=False) -> tuple[float, float, float]:
+    hit1 = hit3 = rr = 0.0
+    for q in queries:
+        results = system.search(q["query"], q["lang"])
+        rank = next((i + 1 for i, n in enumerate(results) if n in q["expect"]), None)
+        hit1 += rank == 1
+        hit3 += rank is not None and rank <= 3
+        rr += 1 / rank if rank else 0
+        if verbose and rank != 1:
+            print(f"  {type(system).__name__:<9} {q['lang']} {q['query']!r}: want "
+                  f"{'/'.join(q['expect'])}, got {results[:3]}")
+    n = len(queries)
+    return hit1 / n, hit3 / n, rr / n
+
+
+def main() -> int:
+    os.environ.setdefault("TOLARIA_CACHE", tempfile.mkdtemp(prefix="tolaria-bench-"))
+    from tolaria.loader import load_rulebook
+    from tolaria.search.documents import documents_from_book
+
+    book = load_rulebook(REPO / "rules")
+    docs = documents_from_book(book)
+    queries = load_queries()
+    verbose = "--verbose" in sys.argv
+    print(f"{len(queries)} queries ({', '.join(sorted({q['lang'] for q in queries}))}), "
+          f"{len(docs)} documents")
+    print(f"{'system':<22} {'hit@1':>6} {'hit@3':>6} {'MRR':>6}")
+    figures = {}
+    for name, system in (("Tolaria (Whoosh)", Tolaria(book)), ("SQLite FTS5", Fts5(docs)),
+                         ("substring scan", Substring(docs))):
+        figures[name] = score(system, queries, verbose)
+        h1, h3, mrr = figures[name]
+        print(f"{name:<22} {h1:6.3f} {h3:6.3f} {mrr:6.3f}")
+    ours = figures["Tolaria (Whoosh)"][1]
+    best_baseline = max(v[1] for k, v in figures.items() if k != "Tolaria (Whoosh)")
+    ok = ours >= 0.95 and ours > best_baseline
+    print(f"aim: hit@3 >= 0.95 and above both baselines: {'ok' if ok else 'NOT MET'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,169 @@
+"""Search speed: fresh processes against `python -c pass`, warm in-process p50/p99, and scale.
+
+Aims (issue 4): `tolaria search "fuera de fase"` as a fresh process (index built) at most 12x
+the bare interpreter in the same run; `tolaria search 104.3b` at most 5x (a number never
+needs the full-text index); warm in-process p99 under 5 ms per query on the rulebook. Then,
+on every rule of every official English edition in ../shared/reference/cr-en/ (about 60),
+the build time, index size and p50/p99 query time for 1, 10 and all editions.
+Run: .venv/bin/python bench/bench_search.py [--no-scale]
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from common import BIN, REPO, interleaved, report
+
+sys.path.insert(0, str(REPO / "tools"))
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def queries(lang: str | None = None) -> list[tuple[str, str]]:
+    from bench_relevance import load_queries
+
+    return [(q["query"], q["lang"]) for q in load_queries() if lang in (None, q["lang"])]
+
+
+def fresh_processes() -> bool:
+    tolaria = str(BIN / "tolaria")
+    subprocess.run([tolaria, "index"], check=True, capture_output=True)
+    times = interleaved({
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "search words": [tolaria, "search", "fuera de fase", "--lang", "es"],
+        "search number": [tolaria, "search", "104.3b"],
+    })
+    base = times["python -c pass"]
+    print(f"{'python -c pass (baseline)':<44} {base * 1000:8.1f} ms")
+    ok = report('tolaria search "fuera de fase" --lang es', times["search words"], base, 12.0)
+    ok &= report("tolaria search 104.3b", times["search number"], base, 5.0)
+    return ok
+
+
+def warm_in_process() -> bool:
+    from tolaria.loader import load_rulebook
+    from tolaria.search import search
+
+    book = load_rulebook(REPO / "rules")
+    samples, all_samples = [], []
+    for query, lang in queries():
+        search(book, query, lang)
+    for _ in range(10):
+        for query, lang in queries():
+            start = time.perf_counter()
+            search(book, query, lang)
+            samples.append(time.perf_counter() - start)
+        for query, _ in queries("en")[:10]:
+            start = time.perf_counter()
+            search(book, query, "all")
+            all_samples.append(time.perf_counter() - start)
+    p50, p99 = percentile(samples, 0.5), percentile(samples, 0.99)
+    verdict = "ok" if p99 < 0.005 else "OVER"
+    print(f"{'warm, in-process, one language':<44} p50 {p50 * 1000:5.2f} ms  p99 "
+          f"{p99 * 1000:5.2f} ms  (aim p99 < 5 ms) {verdict}  [{len(samples)} queries]")
+    print(f"{'warm, in-process, --lang all':<44} p50 {percentile(all_samples, .5) * 1000:5.2f}"
+          f" ms  p99 {percentile(all_samples, .99) * 1000:5.2f} ms  (no aim)")
+    return p99 < 0.005
+
+
+def corpus_documents(files: list[Path]):
+    """Every rule of every edition given, as Documents keyed by edition."""
+    from tolaria.importer import read_official
+    from tolaria.search.documents import Document
+
+    docs = []
+    for path in files:
+        doc = read_official(path)
+        edition = doc.effective.isoformat() if doc.effective else path.stem
+        for number, section in doc.sections.items():
+            docs.append(Document(f"en:{edition}:{number}", number, "en", section.title,
+                                 section.title, "", "", "", "", 0))
+            for rule in section.rules:
+                if rule.number == number:
+                    continue
+                docs.append(Document(f"en:{edition}:{rule.number}", rule.number, "en",
+                                     section.title, "", rule.text,
+                                     "\n".join(rule.examples), "", "",
+                                     rule.number.count(".") + (rule.number[-1].isalpha())))
+    return docs
+
+
+def folder_size(path: str) -> int:
+    return sum(f.stat().st_size for f in Path(path).rglob("*") if f.is_file())
+
+
+def scaling() -> None:
+    from tolaria.loader import load_rulebook
+    from tolaria.search.engine import WhooshEngine
+    from tolaria.search.glossary import Glossary
+    from tolaria.search.index import IndexInfo, OpenIndex, write_index
+    from tolaria.search.parsing import parse
+    from whoosh import index as whoosh_index
+
+    shared = Path(os.environ.get("TOLARIA_SHARED", REPO.parent / "shared"))
+    files = sorted((shared / "reference" / "cr-en").glob("*.txt"))
+    if not files:
+        print("no official files under", shared / "reference" / "cr-en", "- scaling skipped")
+        return
+    glossary = Glossary(load_rulebook(REPO / "rules").glossary)
+    english = [q for q, _ in queries("en")]
+    print(f"\nscaling: {len(files)} official English editions; {len(english)} English queries"
+          " x 5 rounds")
+    print(f"{'editions':>8} {'documents':>10} {'read':>7} {'build':>8} {'docs/s':>7} "
+          f"{'size':>9} {'p50':>8} {'p99':>8}")
+    for count in (1, 10, len(files)):
+        chosen = files[-count:]
+        start = time.perf_counter()
+        docs = corpus_documents(chosen)
+        read = time.perf_counter() - start
+        folder = tempfile.mkdtemp(prefix="tolaria-scale-")
+        try:
+            start = time.perf_counter()
+            write_index(folder, docs, "bench", procs=1)
+            build = time.perf_counter() - start
+            size = folder_size(folder)
+            ix = whoosh_index.open_dir(folder, readonly=True)
+            engine = WhooshEngine(OpenIndex(ix, IndexInfo(folder, len(docs), "bench", True,
+                                                          build, ("en",))), glossary)
+            parsed = [parse(q) for q in english]
+            for p in parsed:
+                engine.search(p, ["en"], 10)
+            samples = []
+            for _ in range(5):
+                for p in parsed:
+                    t = time.perf_counter()
+                    engine.search(p, ["en"], 10)
+                    samples.append(time.perf_counter() - t)
+            engine.close()
+            print(f"{count:>8} {len(docs):>10} {read:6.1f}s {build:7.1f}s "
+                  f"{len(docs) / build:7.0f} {size / 1e6:7.1f}MB "
+                  f"{percentile(samples, .5) * 1000:6.1f}ms {percentile(samples, .99) * 1000:6.1f}ms",
+                  flush=True)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def main() -> int:
+    os.environ["TOLARIA_CACHE"] = tempfile.mkdtemp(prefix="tolaria-bench-cache-")
+    # Let the fresh processes keep compiled bytecode, as an ordinary installation does.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    ok = fresh_processes()
+    ok &= warm_in_process()
+    if "--no-scale" not in sys.argv:
+        scaling()
+    shutil.rmtree(os.environ["TOLARIA_CACHE"], ignore_errors=True)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,147 @@
+"""The stored history is what the importer gives today; one more edition is one command."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+
+import pytest
+
+from conftest import REPO
+from tolaria.cli import main
+from tolaria.errors import DataErrors
+from tolaria.history.reader import read_history
+from tolaria.history.storage import history_texts
+
+
+def test_the_stored_history_is_up_to_date_with_the_importer(tmp_path, shared, capsys):
+    rules = tmp_path / "rules"
+    shutil.copytree(REPO / "rules", rules, ignore=shutil.ignore_patterns("history"))
+    start = time.perf_counter()
+    status = main(["history", "--rebuild", "--rules", str(rules),
+                   "--reference", str(shared / "reference" / "cr-en")])
+    elapsed = time.perf_counter() - start
+    assert status == 0, capsys.readouterr().err
+    for name in ("rules.yaml", "titles.yaml"):
+        assert (rules / "history" / name).read_bytes() == \
+            (REPO / "rules" / "history" / name).read_bytes(), \
+            f"rules/history/{name} is out of date: run `tolaria history --rebuild`"
+    assert elapsed < 20
+
+
+def test_the_stored_files_are_read_back_as_written():
+    data = read_history(REPO / "rules" / "history")
+    for name, text in history_texts(data).items():
+        assert text == (REPO / "rules" / "history" / name).read_text(encoding="utf-8")
+    assert sum(p.stat().st_size for p in (REPO / "rules" / "history").glob("*.yaml")) < 2e6
+
+
+def test_importing_one_more_edition_reports_the_changes(tmp_path, shared, capsys):
+    files = sorted((shared / "reference" / "cr-en").glob("*.txt"))
+    reference = tmp_path / "reference"
+    reference.mkdir()
+    for path in files[:-1]:
+        (reference / path.name).symlink_to(path)
+    rules = tmp_path / "rules"
+    shutil.copytree(REPO / "rules", rules, ignore=shutil.ignore_patterns("history"))
+    assert main(["history", "--rebuild", "--rules", str(rules), "--reference",
+                 str(reference)]) == 0
+    capsys.readouterr()
+    assert main(["import", str(files[-1]), "--history", "--rules", str(rules)]) == 0
+    out = capsys.readouterr().out
+    assert "717.1: moved (723.1 → 724.1)" in out
+    assert "717.1a: moved, cross-references renumbered (723.1a → 724.1a)" in out
+    for name in ("rules.yaml", "titles.yaml"):  # the same as a rebuild with every file
+        assert (rules / "history" / name).read_bytes() == \
+            (REPO / "rules" / "history" / name).read_bytes()
+    # the same edition again is refused, and nothing changes
+    assert main(["import", str(files[-1]), "--history", "--rules", str(rules)]) == 2
+    assert "not after the newest edition" in capsys.readouterr().err
+
+
+def test_import_history_as_json(tmp_path, shared, capsys):
+    files = sorted((shared / "reference" / "cr-en").glob("*.txt"))
+    rules = tmp_path / "rules"
+    shutil.copytree(REPO / "rules", rules)
+    data = read_history(rules / "history")
+    # drop nothing: adding an older file is refused with a clear message
+    assert main(["import", str(files[0]), "--history", "--json", "--rules", str(rules)]) == 2
+    assert "only a newer edition can be added" in capsys.readouterr().err
+    assert read_history(rules / "history") == data
+
+
+BROKEN = [
+    ("  - effective: 2016-07-22\n", "  - effective: 2016-13-22\n", 0,
+     "effective: month must be in 1..12"),
+    ('      - ["717", 2019-10-04, 2021-06-18]\n', '      - ["717", 2019-10-05, 2021-06-18]\n',
+     0, "edition 2019-10-05 is not an edition of the history"),
+    ("    anchor: 2019-10-04\n", "    anchor: 2019-10-04\n    extra: 1\n", 1,
+     "unknown key 'extra'"),
+    ("      - rule: \"717.1a\"\n", "      - rule: \"717.1o\"\n", 0,
+     "malformed rule key '717.1o'"),
+]
+
+
+@pytest.mark.parametrize("old,new,offset,message", BROKEN)
+def test_a_broken_history_file_is_reported_at_its_line(tmp_path, old, new, offset, message):
+    folder = tmp_path / "history"
+    shutil.copytree(REPO / "rules" / "history", folder)
+    path = folder / "rules.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    expected = text[:text.index(old)].count("\n") + 1
+    with pytest.raises(DataErrors) as caught:
+        read_history(folder)
+    error = caught.value.errors[0]  # the first; a bad edition makes others unknown too
+    assert error.file.endswith("history/rules.yaml")
+    assert (error.line, error.message) == (expected + offset, error.message)
+    assert message in error.message
+
+
+def test_a_missing_history_is_one_clear_error(tmp_path):
+    with pytest.raises(DataErrors) as caught:
+        read_history(tmp_path / "nowhere")
+    assert "tolaria history --rebuild" in str(caught.value)
+
+
+def test_history_command(capsys):
+    assert main(["history", "723.1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rule"] == "717.1" and data["asked"] == "723.1" and data["unit"] == "717"
+    assert data["editions"][0] == "2025-07-25"
+    assert len(data["numbers"]) == 11 and len(data["wordings"]) == 2
+    assert {"op": "delete", "text": "Three"} in data["wordings"][1]["diff"]
+    assert main(["history", "717.1"]) == 0
+    out = capsys.readouterr().out
+    assert "[-Three-] {+Some+} cards" in out and "715.1" in out
+    assert main(["history", "300.6"]) == 0
+    assert "Became 500.7" in capsys.readouterr().out
+    assert main(["history", "999.9"]) == 1
+    assert "not a covered rule" in capsys.readouterr().err
+
+
+def test_show_a_number_of_another_edition(capsys):
+    assert main(["show", "702.26", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["number"] == "702.25" and data["asked"] == "702.26"
+    assert data["editions"][0] == "2021-04-22" and data["editions"][-1] == "2026-04-17"
+    assert main(["show", "716.1b"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("717.1b · ") and "716.1b is this rule's number" in out
+    assert main(["show", "717.1", "--json"]) == 0  # a current number takes precedence
+    assert "asked" not in json.loads(capsys.readouterr().out)
+
+
+def test_show_a_rule_as_it_stood_on_a_date(capsys):
+    assert main(["show", "717.1", "--edition", "2017-03-01", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["number"] == "715.1" and data["edition"] == "2017-01-20"
+    assert data["text"].startswith("Three cards") and data["current"] == "717.1"
+    assert data["children"][0]["number"] == "715.1a"
+    assert data["source"]["file"] == "reference/cr-en/rules_20170119.txt"
+    assert main(["show", "702.26", "--edition", "2026-05-01"]) == 0
+    assert capsys.readouterr().out.startswith("702.26 · Phasing")
+    assert main(["show", "717.1", "--edition", "2010-01-01"]) == 1
+    assert main(["show", "717.1", "--edition", "yesterday"]) == 2

@@ -1,0 +1,68 @@
+"""Any input string gives results or a clear message: never a traceback, never slow."""
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tolaria.errors import UserError
+from tolaria.search import search
+from tolaria.search.parsing import MAX_CHARS, QueryError, parse
+
+
+def _answer(book, query, lang="en"):
+    try:
+        hits = search(book, query, lang, limit=5)
+    except UserError as exc:  # a clear message
+        assert str(exc) and "\n" not in str(exc)
+        return None
+    assert isinstance(hits, list) and len(hits) <= 5
+    return hits
+
+
+@pytest.mark.parametrize("query", ["", "   ", "*", "?", "AND", "OR NOT", "( ) : + - ~ ^",
+                                   '"', '""', '" "', "***", "\x00\x01\x1b\x7f", "\u200b\ufeff"])
+def test_nothing_to_search_for_is_a_clear_message(book, query):
+    with pytest.raises(UserError) as info:
+        search(book, query, "en")
+    assert "nothing to search for" in str(info.value) or "not a rule number" in str(info.value)
+
+
+def test_a_bare_star_never_lists_the_index(book):
+    with pytest.raises(QueryError):
+        search(book, "*", "all", limit=1000)
+
+
+@pytest.mark.parametrize("query", ['"fuera de fase', 'fuera "de fase', 'cleanup" step"',
+                                   "cleanup\x00step", "cleanup\tstep\nnow", "cléanup*",
+                                   "phas*", "702.25b phasing", "AND cleanup OR"])
+def test_odd_but_meaningful_queries_still_answer(book, query):
+    assert _answer(book, query, "all") is not None
+
+
+def test_huge_input_is_bounded_and_fast(book):
+    query = ("phasing " * 20000)[:100_000]
+    start = time.perf_counter()
+    hits = search(book, query, "en")
+    assert hits and hits[0].number.startswith("702.25")
+    assert len(parse(query).text) <= MAX_CHARS
+    one_token = "a" * 100_000
+    assert _answer(book, one_token) is None or True
+    assert time.perf_counter() - start < 2.0
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=300), st.sampled_from(["en", "es", "it", "all"]))
+def test_any_string_gives_results_or_a_clear_message(book, query, lang):
+    _answer(book, query, lang)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(['"', "*", "(", ")", "AND", "OR", "NOT", ":", "~", "-", "104",
+                                 ".3b", "fase", "phasing", "\x00", "\u0301", "é", " "]),
+                max_size=30).map("".join))
+def test_operator_soup_never_breaks(book, query):
+    _answer(book, query, "all")

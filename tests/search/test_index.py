@@ -1,0 +1,128 @@
+"""The index on disk: built on first use, rebuilt on change, on damage, on an older schema,
+swapped atomically while other processes search."""
+
+import json
+import os
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+from tolaria.loader import load_rulebook
+from tolaria.search.engine import WhooshEngine
+from tolaria.search.index import IndexRebuilt
+from tolaria.search.parsing import parse
+
+
+def _engine(book, base, **kw):
+    return WhooshEngine.for_book(book, base=str(base), **kw)
+
+
+def _numbers(engine, query, lang="en"):
+    return [h.number for h in engine.search(parse(query), [lang], 5)]
+
+
+def _current(base: Path) -> Path:
+    pointer = next(base.glob("*.current"))
+    return base / pointer.read_text().strip()
+
+
+def test_built_once_then_reused(tiny, tmp_path):
+    book = load_rulebook(tiny, use_cache=False)
+    first = _engine(book, tmp_path / "ix")
+    assert first.info.built and first.info.documents > 0
+    again = _engine(book, tmp_path / "ix")
+    assert not again.info.built and again.info.path == first.info.path
+
+
+def test_rebuilt_when_the_rulebook_changes(tiny, tmp_path):
+    book = load_rulebook(tiny, use_cache=False)
+    engine = _engine(book, tmp_path / "ix")
+    assert _numbers(engine, "zanzibar") == []
+    path = tiny / "en" / "104.yaml"
+    text = path.read_text()
+    path.write_text(text.replace("A game ends immediately", "A zanzibar game ends immediately"))
+    changed = load_rulebook(tiny, use_cache=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a changed rulebook is rebuilt without a warning
+        engine = _engine(changed, tmp_path / "ix")
+    assert engine.info.built and _numbers(engine, "zanzibar") == ["104.1"]
+
+
+@pytest.mark.parametrize("damage", ["garbage-segments", "truncated-toc", "bad-meta", "no-files"])
+def test_a_damaged_index_is_rebuilt_with_a_warning(book, tmp_path, damage):
+    base = tmp_path / "ix"
+    _engine(book, base).close()
+    folder = _current(base)
+    for file in folder.iterdir():
+        if damage == "garbage-segments" and file.suffix in (".seg", ".trm", ".pst"):
+            file.write_bytes(b"\x00garbage" * 10)
+        elif damage == "truncated-toc" and file.suffix == ".toc":
+            file.write_bytes(file.read_bytes()[:20])
+        elif damage == "bad-meta" and file.name == "meta.json":
+            file.write_text("{not json")
+        elif damage == "no-files" and file.name != "meta.json":
+            file.unlink()
+    with pytest.warns(IndexRebuilt, match="rebuilding it"):
+        engine = _engine(book, base)
+        hits = _numbers(engine, "cleanup step")
+    assert hits[0] == "514"
+
+
+def test_an_index_of_an_older_schema_is_rebuilt_with_a_warning(book, tmp_path):
+    base = tmp_path / "ix"
+    _engine(book, base).close()
+    meta = _current(base) / "meta.json"
+    data = json.loads(meta.read_text())
+    meta.write_text(json.dumps(dict(data, schema=data["schema"] - 1)))
+    with pytest.warns(IndexRebuilt, match="older schema"):
+        engine = _engine(book, base)
+    assert engine.info.built and _numbers(engine, "cleanup step")[0] == "514"
+
+
+def test_explicit_rebuild_swaps_while_an_open_engine_keeps_searching(book, tmp_path):
+    base = tmp_path / "ix"
+    old = _engine(book, base)
+    assert _numbers(old, "cleanup step")[0] == "514"
+    new = _engine(book, base, rebuild=True)
+    assert new.info.path != old.info.path and _current(base) == Path(new.info.path)
+    assert _numbers(old, "fuera de fase", "es")[0] == "702.25b"  # the old files are still there
+    assert _numbers(new, "fuera de fase", "es")[0] == "702.25b"
+
+
+SEARCHER = """
+import sys, time
+from tolaria.loader import load_rulebook
+from tolaria.search.engine import WhooshEngine
+from tolaria.search.parsing import parse
+book = load_rulebook()
+end = time.time() + float(sys.argv[2])
+count = 0
+while time.time() < end:
+    engine = WhooshEngine.for_book(book, base=sys.argv[1])
+    hits = engine.search(parse("cleanup step"), ["en"], 3)
+    assert hits[0].number == "514", hits
+    engine.close()
+    count += 1
+print(count)
+"""
+
+
+def test_two_searchers_keep_working_while_a_third_rebuilds(book, tmp_path):
+    base = tmp_path / "ix"
+    _engine(book, base).close()
+    env = dict(os.environ, PYTHONWARNINGS="ignore")
+    searchers = [subprocess.Popen([sys.executable, "-c", SEARCHER, str(base), "2.5"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  env=env) for _ in range(2)]
+    rebuilds = 0
+    while any(p.poll() is None for p in searchers) and rebuilds < 30:
+        _engine(book, base, rebuild=True).close()
+        rebuilds += 1
+    for process in searchers:
+        out, err = process.communicate(timeout=30)
+        assert process.returncode == 0, err
+        assert int(out.strip()) > 0
+    assert rebuilds >= 2

@@ -1,0 +1,76 @@
+"""Number queries: parsing, ranges, what is not covered, and no full-text engine involved."""
+
+import subprocess
+import sys
+
+import pytest
+
+from tolaria.errors import UserError
+from tolaria.search import search
+from tolaria.search.numbers import parse_number_query
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("104.3b", ["104.3b"]), ("104.3", ["104.3"]), ("104", ["104"]),
+    ("rule 104.3b", ["104.3b"]), ("r104.3b", ["104.3b"]), ("104.3B", ["104.3b"]),
+    ("  Rule 104.3b. ", ["104.3b"]), ("regla 104.3b", ["104.3b"]), ("regola 717", ["717"]),
+    ("512-514", ["512", "513", "514"]), ("512 – 514", ["512", "513", "514"]),
+    ("104.3a-d", ["104.3a", "104.3b", "104.3c", "104.3d"]),
+    ("104.3a-104.3c", ["104.3a", "104.3b", "104.3c"]),
+    ("702.25j-m", ["702.25j", "702.25k", "702.25m"]),  # letters skip l
+])
+def test_parses_numbers_and_ranges(text, expected):
+    assert [str(n) for n in parse_number_query(text)] == expected
+
+
+@pytest.mark.parametrize("text", ["fuera de fase", "cleanup step", "21 commander damage",
+                                  "1043", "", "rules", "104.3b discard"])
+def test_words_are_not_numbers(text):
+    assert parse_number_query(text) is None
+
+
+@pytest.mark.parametrize("text", ["104.3l", "099", "104.03"])
+def test_malformed_numbers_say_so(text):
+    with pytest.raises(UserError, match="not a rule number"):
+        parse_number_query(text)
+
+
+def test_lookup_gives_the_rule_in_each_language(book):
+    hits = search(book, "rule 104.3B", "all")
+    assert [(h.number, h.lang) for h in hits] == [("104.3b", "en"), ("104.3b", "es"),
+                                                   ("104.3b", "it")]
+    assert hits[0].title == "Ending the Game" and hits[0].snippet.startswith("If a player’s")
+    assert [h.number for h in search(book, "512-514", "es")] == ["512", "513", "514"]
+
+
+def test_uncovered_number_names_what_is_covered(book):
+    with pytest.raises(UserError) as info:
+        search(book, "999.1", "en")
+    assert info.value.status == 1
+    assert str(info.value) == ("rule 999.1 is not covered: this rulebook covers sections "
+                               "104, 300, 512, 513, 514, 702.25, 717.")
+    with pytest.raises(UserError, match="nearby: .*104.3k"):
+        search(book, "104.3z", "en")
+
+
+def test_unresolved_numbers_go_through_the_history_hook(book, monkeypatch):
+    from tolaria.search import numbers
+
+    seen = []
+
+    def hook(book_, lang, missing):
+        seen.append((lang, [str(n) for n in missing]))
+        return []
+
+    monkeypatch.setattr(numbers, "resolve_unknown", hook)
+    with pytest.raises(UserError):
+        search(book, "999.1", "it")
+    assert seen == [("it", ["999.1"])]
+
+
+def test_a_number_never_imports_the_full_text_engine(tmp_path):
+    code = ("import sys; from tolaria.cli import main; status = main(['search', '104.3b']); "
+            "print(status, any(m.startswith('whoosh') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.splitlines()[-1] == "0 False"

@@ -1,0 +1,46 @@
+"""The built site, once per test session: the project's rulebook, every language."""
+
+from __future__ import annotations
+
+import os
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    from tolaria.site.build import build_site
+
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    out = tmp_path_factory.mktemp("site")
+    build_site(out)
+    return out
+
+
+class Ids(HTMLParser):
+    """Every id attribute of a page, and every tag name used."""
+
+    def __init__(self):
+        super().__init__()
+        self.ids: set[str] = set()
+        self.tags: list[tuple[str, dict]] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.tags.append((tag, attrs))
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+
+
+def parse(path: Path) -> Ids:
+    parser = Ids()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+@pytest.fixture(name="parse")
+def parse_fixture():
+    """parse(path) -> the ids and tags of an HTML page."""
+    return parse

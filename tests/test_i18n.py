@@ -1,0 +1,107 @@
+"""The interface's catalogs: complete, current, placeholders kept; the language is chosen right."""
+
+import re
+import subprocess
+import sys
+
+import pytest
+from babel.messages.pofile import read_po
+
+from conftest import REPO
+from tolaria import i18n
+
+LOCALES = REPO / "locales"
+PLACEHOLDER = re.compile(r"\{[a-z_]*\}|%\([a-z_]+\)[a-z]|%[sdr]")
+
+
+def catalog(lang):
+    with open(LOCALES / lang / "LC_MESSAGES" / "tolaria.po", "rb") as stream:
+        return read_po(stream, locale=lang)
+
+
+def template():
+    with open(LOCALES / "tolaria.pot", "rb") as stream:
+        return read_po(stream)
+
+
+def test_the_template_is_what_extract_makes_of_the_source(tmp_path):
+    out = tmp_path / "tolaria.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract",
+                    "--mapping", str(REPO / "babel.cfg"), "--output", str(out), "--no-wrap",
+                    "--sort-by-file", "--omit-header", "--keywords", "N_",
+                    str(REPO / "tools" / "tolaria")], check=True, cwd=REPO, capture_output=True)
+    assert out.read_text() == (LOCALES / "tolaria.pot").read_text(), \
+        "the catalogs are out of date: run `make update` and translate the new strings"
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_every_string_is_translated(lang):
+    ids = {m.id for m in template() if m.id}
+    po = catalog(lang)
+    have = {m.id for m in po if m.id}
+    assert ids == have, f"{lang}: catalog not updated from the template (run `make update`)"
+    missing = [m.id for m in po if m.id and (m.fuzzy or not (
+        all(m.string) if isinstance(m.string, tuple) else m.string))]
+    assert missing == [], f"{lang}: untranslated or fuzzy: {missing[:5]}"
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_translations_keep_every_placeholder(lang):
+    for message in catalog(lang):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        expected = sorted(PLACEHOLDER.findall(ids[-1]))
+        for string in strings:
+            found = sorted(PLACEHOLDER.findall(string))
+            # a singular form may say "one" instead of "{count}"
+            assert found == expected or (len(strings) > 1 and set(found) <= set(expected)), \
+                (lang, message.id, string)
+
+
+def test_plurals_are_real_plural_forms():
+    for lang in ("es", "it"):
+        plural = [m for m in catalog(lang) if isinstance(m.id, tuple)]
+        assert plural and all(len(m.string) == 2 for m in plural)
+
+
+@pytest.mark.parametrize("env, lang", [
+    ({"LANG": "es_ES.UTF-8"}, "es"), ({"LC_ALL": "it_IT.UTF-8", "LANG": "es_ES"}, "it"),
+    ({"LANGUAGE": "it:en", "LANG": "es_ES"}, "it"), ({"LANG": "fr_FR.UTF-8"}, "en"),
+    ({"LC_ALL": "C", "LANG": "es_ES.UTF-8"}, "en"), ({}, "en"), ({"LC_MESSAGES": "es"}, "es"),
+])
+def test_the_language_comes_from_the_environment(env, lang):
+    assert i18n.language_from_environment(env) == lang
+
+
+def test_plural_forms_are_chosen_by_count():
+    i18n.set_language("es")
+    one = i18n.ngettext("{n} rule", "{n} rules", 1).format(n=1)
+    two = i18n.ngettext("{n} rule", "{n} rules", 2).format(n=2)
+    assert (one, two) == ("1 regla", "2 reglas")
+
+
+@pytest.mark.parametrize("lang, date, name", [
+    ("es", "14 de abril de 2023", "inglés"), ("it", "14 aprile 2023", "inglese"),
+    ("en", "April 14, 2023", "English")])
+def test_dates_and_language_names_through_babel(lang, date, name):
+    i18n.set_language(lang)
+    assert i18n.format_date("2023-04-14") == date
+    assert i18n.language_name("en") == name
+
+
+@pytest.mark.parametrize("args, env, expected", [
+    (["show", "104.3z", "--lang", "it"], {}, "nessuna regola 104.3z"),
+    (["show", "104.3z"], {"LANG": "es_ES.UTF-8"}, "no hay ninguna regla 104.3z"),
+    (["show", "--help"], {"LANG": "es_ES.UTF-8"}, "Ejemplo: tolaria show"),
+    (["show"], {"LANG": "it_IT.UTF-8"}, "gli argomenti seguenti sono obbligatori"),
+])
+def test_the_cli_speaks_the_users_language(args, env, expected, monkeypatch, capsys):
+    from tolaria.cli import main
+
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    main(args)
+    out, err = capsys.readouterr()
+    assert expected in (out + err)

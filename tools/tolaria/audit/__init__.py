@@ -1,0 +1,7 @@
+"""The translation audit: Spanish and Italian texts checked against the English they claim."""
+
+from __future__ import annotations
+
+from .runner import AuditReport, run_audit
+
+__all__ = ["AuditReport", "run_audit"]

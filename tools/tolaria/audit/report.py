@@ -1,0 +1,65 @@
+"""The audit as plain text: a summary per language, then each section's findings, most
+severe first."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from ..i18n import _, language_name
+from ..numbering import RuleNumber
+from .findings import SEVERITIES, Finding
+from .runner import AuditReport
+
+
+def _section_key(f: Finding) -> tuple:
+    try:
+        number = RuleNumber.parse(f.section).sort_key() if f.section else (9999, 0, 0)
+    except ValueError:
+        number = (9999, 0, 0)
+    return (f.lang, number)
+
+
+def render_text(report: AuditReport) -> str:
+    lines = [_("Translation audit"), ""]
+    for lang, s in report.summary.items():
+        counts = ", ".join(f"{s['findings'][sev]} {sev}" for sev in SEVERITIES)
+        g = s["glossary"]
+        lines.append(_("{lang} ({code}): {sections} sections, {rules} rules checked; "
+                       "findings: {counts}; waived: {waived}; glossary: {approved} of {uses} "
+                       "uses approved ({coverage:.0%}), {terms} terms used").format(
+            lang=language_name(lang), code=lang, sections=s["sections"],
+            rules=s["rules_checked"], counts=counts, waived=s["waived"],
+            approved=g["approved"], uses=g["uses"], coverage=g["coverage"],
+            terms=g["terms_used"]))
+    info = {(s["lang"], s["section"]): s for s in report.sections}
+    for (lang, _key), group in groupby(sorted(report.findings, key=_section_key),
+                                       key=_section_key):
+        group = sorted(group, key=lambda f: (SEVERITIES.index(f.severity), f.sort_key()))
+        section = group[0].section
+        lines.append("")
+        lines.append(_header(lang, section, info.get((lang, section))))
+        for f in group:
+            mark = _(" (waived: {reason}, {by}, {date})").format(**f.waiver) if f.waived else ""
+            lines.append(f"  [{f.severity}] {f.rule} {f.check}{mark}  {f.file}:{f.line}")
+            lines.append("      " + _("expected: {text}").format(text=f.expected))
+            lines.append("      " + _("found:    {text}").format(text=f.found))
+    if not report.findings:
+        lines += ["", _("No findings.")]
+    if report.notes:
+        lines += ["", _("Notes:")] + [f"  - {note}" for note in report.notes]
+    return "\n".join(lines)
+
+
+def _header(lang: str, section: str, info: dict | None) -> str:
+    if not section:
+        return _("== {lang}: waivers").format(lang=lang)
+    if info is None:
+        return f"== {lang} {section}"
+    compared = info["compared_with"]
+    if compared is None:
+        return _("== {lang} {section} ({source}; no English to compare with)").format(
+            lang=lang, section=section, source=info["source"])
+    return _("== {lang} {section} ({source}, {file}; claims {claims}; compared with the "
+             "English {number} of {edition})").format(
+        lang=lang, section=section, source=info["source"], file=info["file"],
+        claims=info["claims"], number=compared["number"], edition=compared["edition"])

@@ -1,0 +1,53 @@
+"""tolaria serve [--port N]: build the site and serve it on localhost."""
+
+from __future__ import annotations
+
+from ..i18n import _
+
+
+def HELP() -> str:
+    return _("build the site and serve it on localhost (the main way to read the rules)")
+
+
+def EXAMPLE() -> str:
+    return _("Example: tolaria serve --port 8000")
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--port", type=int, default=8000,
+                        help=_("the port to listen on (default: 8000; 0 for any free port)"))
+    parser.add_argument("--out", metavar=_("DIR"), default="site",
+                        help=_("the folder to build the site into (default: site)"))
+    parser.add_argument("--no-build", action="store_true",
+                        help=_("serve the folder as it is, without building it first"))
+    parser.add_argument("--lang", choices=["en", "es", "it"],
+                        help=_("language of the messages (default: the locale's, else en)"))
+
+
+def run(args) -> int:
+    import os
+    import sys
+
+    from ..errors import UserError
+    from ..site.serve import make_server, url_of
+
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    if not args.no_build:
+        from ..site.build import build_site
+
+        print(_("Building the site into {path} ...").format(path=args.out), flush=True)
+        build_site(args.out, rules=getattr(args, "rules", None))
+    try:
+        server = make_server(args.out, args.port)
+    except OSError as exc:
+        raise UserError(_("cannot listen on port {port}: {problem}").format(
+            port=args.port, problem=exc.strerror)) from None
+    print(_("Serving the rules at {url} (Ctrl+C to stop)").format(url=url_of(server)),
+          flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+    finally:
+        server.server_close()
+    return 0

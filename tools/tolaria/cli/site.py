@@ -1,0 +1,34 @@
+"""tolaria site [--out DIR]: build the static site, every language, into one folder."""
+
+from __future__ import annotations
+
+from ..i18n import _
+
+
+def HELP() -> str:
+    return _("build the static site (English, Spanish and Italian) into one folder")
+
+
+def EXAMPLE() -> str:
+    return _("Example: tolaria site --out site")
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--out", metavar=_("DIR"), default="site",
+                        help=_("the folder to write (default: site)"))
+    parser.add_argument("--lang", choices=["en", "es", "it"],
+                        help=_("language of the messages (default: the locale's, else en)"))
+
+
+def run(args) -> int:
+    import os
+    import time
+
+    from ..site.build import build_site
+
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    start = time.perf_counter()
+    out = build_site(args.out, rules=getattr(args, "rules", None))
+    print(_("Site built in {seconds:.1f} s: {path}").format(
+        seconds=time.perf_counter() - start, path=os.path.join(out, "index.html")))
+    return 0

@@ -1,0 +1,105 @@
+"""Rebuilding the history from the reference folder of official files, and adding one file."""
+
+from __future__ import annotations
+
+import os
+from datetime import date
+from pathlib import Path
+
+from ..errors import UserError
+from ..i18n import _
+from ..importer import CRDocument, ImportError_, read_official
+from .build import build_units, extend
+from .records import EditionRef, HistoryData
+from .titles import document_titles, merge_titles
+
+OLD_SECTION = "300"  # the pre-2009 rule: quoted, not imported; linked to what it became
+
+
+def default_reference_dir() -> Path:
+    """$TOLARIA_SHARED/reference/cr-en, else ../shared/reference/cr-en beside the repository."""
+    shared = os.environ.get("TOLARIA_SHARED")
+    if shared:
+        return Path(shared) / "reference" / "cr-en"
+    repo = Path(__file__).resolve().parents[3]
+    return repo.parent / "shared" / "reference" / "cr-en"
+
+
+def read_documents(folder: Path) -> list[CRDocument]:
+    """Every official file of folder, oldest edition first (one per effective date)."""
+    folder = Path(folder)
+    paths = sorted(folder.glob("*.txt")) if folder.is_dir() else []
+    if not paths:
+        raise UserError(_("no official CR files (*.txt) in {folder}: give the folder with "
+                          "--reference DIR").format(folder=folder))
+    docs: dict[date, CRDocument] = {}
+    for path in paths:
+        try:
+            doc = read_official(path)
+        except ImportError_ as exc:
+            raise UserError(str(exc)) from None
+        if doc.effective in docs:
+            raise UserError(_("{file} and {other} are both effective {date}").format(
+                file=doc.file, other=docs[doc.effective].file, date=doc.effective.isoformat()))
+        docs[doc.effective] = doc
+    return [docs[d] for d in sorted(docs)]
+
+
+def covered(book) -> tuple[dict[str, date], object | None]:
+    """The units to follow (English sections imported from official files, by the edition
+    each comes from) and the pre-2009 section 300 as the rulebook quotes it."""
+    anchors = {}
+    old = None
+    for (lang, number), section in book.sections.items():
+        if lang != "en":
+            continue
+        if number == OLD_SECTION:
+            old = section
+        elif section.source.kind == "official":
+            anchors[number] = section.edition.effective
+    return anchors, old
+
+
+def rebuild(reference: Path, rules_dir: Path) -> HistoryData:
+    """The whole history, from every official file of reference and the rulebook's units."""
+    from ..loader import load_rulebook
+    from .pre2009 import old_unit
+
+    book = load_rulebook(rules_dir)
+    anchors, old = covered(book)
+    docs = read_documents(reference)
+    dates = [d.effective for d in docs]
+    missing = sorted(a for a in anchors.values() if a not in dates)
+    if missing:
+        raise UserError(_("{folder} has no official file effective {date}, the edition some "
+                          "English text comes from").format(folder=reference,
+                                                            date=missing[0].isoformat()))
+    units = [b.unit() for b in build_units(docs, anchors)]
+    editions = [EditionRef(d.effective, d.file) for d in docs]
+    if old is not None:
+        known = sorted(d for d in book.editions if d < dates[0])
+        unit = old_unit(old, known, docs)
+        units.append(unit)
+        used = {d for t in (unit.head, *unit.rules) for v in t.versions for d in (v.first, v.last)}
+        editions = [EditionRef(d) for d in sorted(used)] + editions
+    titles: dict = {}
+    previous = None
+    for doc in docs:
+        titles = merge_titles(titles, document_titles(doc), doc.effective, previous)
+        previous = doc.effective
+    return HistoryData(tuple(editions), tuple(units), titles)
+
+
+def add_edition(data: HistoryData, path: Path) -> tuple[HistoryData, CRDocument]:
+    """data with the official file at path added as its newest edition."""
+    try:
+        doc = read_official(path)
+    except ImportError_ as exc:
+        raise UserError(str(exc)) from None
+    last = data.editions[-1]
+    if doc.effective <= last.effective:
+        raise UserError(_("{file} is effective {date}, not after the newest edition of the "
+                          "history ({last}, {last_file}): only a newer edition can be added"
+                          ).format(file=doc.file, date=doc.effective.isoformat(),
+                                   last=last.effective.isoformat(), last_file=last.file))
+    return extend(data, doc), doc

@@ -1,0 +1,114 @@
+"""What `history` and `import --history` print: a rule's numbers and wordings over time, and
+the changes between two editions, as JSON data or as text with word diffs."""
+
+from __future__ import annotations
+
+import textwrap
+from datetime import date
+
+from ..i18n import _, format_date, ngettext
+from .changes import ADDED, EXAMPLES, MOVED, REMOVED, RENUMBERED, REWORDED, render_diff, word_diff
+
+WIDTH = 88
+
+
+def _span(first: date, last: date) -> str:
+    if first == last:
+        return format_date(first)
+    return _("{first} – {last}").format(first=format_date(first), last=format_date(last))
+
+
+def history_json(h, current: str, asked: str | None = None) -> dict:
+    """A rule's history as JSON: numbers, wordings with the diff from the one before, and
+    every verbatim version."""
+    rule = h.rule(current)
+    unit = h.unit_of(current)
+    out: dict = {"rule": current, "unit": unit.key if unit else None}
+    if asked is not None and asked != current:
+        match = next((m for m in h.resolve(asked) if m.current == current), None)
+        out["asked"] = asked
+        out["editions"] = [d.isoformat() for d in match.editions] if match else []
+    out["numbers"] = [{"number": n, "first": f.isoformat(), "last": l.isoformat()}
+                      for n, f, l in rule.numbers]
+    wordings = []
+    previous = None
+    for text, first, last in rule.wordings:
+        item = {"text": text, "first": first.isoformat(), "last": last.isoformat()}
+        if previous is not None:
+            item["diff"] = [{"op": op, "text": t} for op, t in word_diff(previous, text)]
+        wordings.append(item)
+        previous = text
+    out["wordings"] = wordings
+    out["versions"] = [{"first": v.first.isoformat(), "last": v.last.isoformat(),
+                        "renumbered": v.renumbered, "text": v.text,
+                        "examples": list(v.examples)} for v in h.versions(current)]
+    successors = h.successors(current)
+    if successors:
+        out["becomes"] = [{"rule": t.key, "numbers": [
+            {"number": s.value, "first": s.first.isoformat(), "last": s.last.isoformat()}
+            for s in t.numbers]} for t in successors]
+    return out
+
+
+def history_text(h, current: str, asked: str | None = None, width: int = WIDTH) -> str:
+    """A rule's history for a terminal."""
+    rule = h.rule(current)
+    unit = h.unit_of(current)
+    title = h.title(unit.key if unit else current, unit.anchor if unit else None) or ""
+    lines = [f"{current} · {title}" if title else current]
+    if asked is not None and asked != current:
+        match = next((m for m in h.resolve(asked) if m.current == current), None)
+        if match:
+            lines.append(_("{asked} is this rule's number in {editions}").format(
+                asked=asked, editions=_editions(match.editions)))
+    lines.append("")
+    lines.append(_("Numbers:"))
+    for number, first, last in rule.numbers:
+        lines.append(f"  {number:<10} {_span(first, last)}")
+    lines.append("")
+    lines.append(ngettext("{n} wording:", "{n} wordings:", len(rule.wordings)).format(
+        n=len(rule.wordings)))
+    previous = None
+    for index, (text, first, last) in enumerate(rule.wordings, 1):
+        lines.append(f"  {index}. {_span(first, last)}")
+        shown = text if previous is None else render_diff(word_diff(previous, text))
+        for paragraph in shown.split("\n"):
+            lines.extend(textwrap.wrap(paragraph, width, initial_indent="     ",
+                                       subsequent_indent="     "))
+        previous = text
+    for tracked in h.successors(current):
+        numbers = ", ".join(f"{s.value} ({_span(s.first, s.last)})" for s in tracked.numbers)
+        lines.append(_("Became {numbers}").format(numbers=numbers))
+    return "\n".join(lines)
+
+
+def _editions(dates: list[date]) -> str:
+    if not dates:
+        return _("no official edition")
+    if len(dates) == 1:
+        return _("the edition of {date}").format(date=format_date(dates[0]))
+    return _("the editions of {first} … {last}").format(first=format_date(dates[0]),
+                                                      last=format_date(dates[-1]))
+
+
+def changes_text(found: dict, before: date, after: date, width: int = WIDTH) -> str:
+    """The changes of the covered units from one edition to the next, for a terminal."""
+    labels = {ADDED: _("added"), REMOVED: _("removed"), MOVED: _("moved"),
+              REWORDED: _("reworded"), RENUMBERED: _("cross-references renumbered"),
+              EXAMPLES: _("examples changed")}
+    lines = [_("Covered rules from {before} to {after}:").format(
+        before=format_date(before), after=format_date(after))]
+    if not found:
+        lines.append(_("  no change"))
+    for unit, items in found.items():
+        lines.append(_("  {unit}:").format(unit=unit))
+        for change in items:
+            what = ", ".join(labels[k] for k in change.kinds)
+            numbers = change.before or "—"
+            if change.after != change.before:
+                numbers += " → " + (change.after or "—")
+            lines.append(f"    {change.current}: {what} ({numbers})")
+            if change.diff and REWORDED in change.kinds:
+                lines.extend(textwrap.wrap(render_diff(change.diff), width,
+                                           initial_indent="      ", subsequent_indent="      "))
+    return "\n".join(lines)

@@ -1,0 +1,85 @@
+"""Search the rulebook by number or by words: a small API over a replaceable engine.
+
+    >>> from tolaria.search import search                           # doctest: +SKIP
+    >>> search(book, "fuera de fase", lang="es")[0].number           # doctest: +SKIP
+    '702.25b'
+
+Numbers (`104.3b`, `rule 104.3`, `512-514`, `104.3a-d`) are looked up in the model and never
+touch the full-text engine (nor import it). Words go to a SearchEngine: today Whoosh
+(engine.py), built from the model into the user's cache. Another engine only needs to take
+the same Documents (documents.py) and answer `search(parsed, langs, limit)`.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, Sequence
+
+from ..errors import UserError
+from ..i18n import _
+from ..model import RuleBook
+from .hits import Hit
+from .numbers import lookup, parse_number_query
+from .parsing import ParsedQuery, QueryError, parse
+
+__all__ = ["Hit", "QueryError", "SearchEngine", "search", "engine_for", "build_index",
+           "LANGUAGES"]
+
+LANGUAGES = ("en", "es", "it")
+MAX_LIMIT = 1000
+
+
+class SearchEngine(Protocol):
+    """What search needs of a full-text engine."""
+
+    def search(self, parsed: ParsedQuery, langs: list[str], limit: int = 10) -> list[Hit]:
+        ...
+
+
+_engines: dict[int, tuple[RuleBook, SearchEngine]] = {}
+
+
+def engine_for(book: RuleBook, rebuild: bool = False) -> SearchEngine:
+    """The full-text engine of book (opened once per process, built on first use)."""
+    held = _engines.get(id(book))
+    if held is not None and held[0] is book and not rebuild:
+        return held[1]
+    from .engine import WhooshEngine
+
+    engine = WhooshEngine.for_book(book, rebuild=rebuild)
+    _engines[id(book)] = (book, engine)
+    return engine
+
+
+def build_index(book: RuleBook, rebuild: bool = False):
+    """Build (or find up to date) the index of book; its IndexInfo."""
+    return engine_for(book, rebuild=rebuild).info
+
+
+def _langs(lang: str | Sequence[str]) -> list[str]:
+    if isinstance(lang, str):
+        langs = list(LANGUAGES) if lang == "all" else [lang]
+    else:
+        langs = list(lang)
+    for code in langs:
+        if code not in LANGUAGES:
+            raise UserError(_("unknown language '{lang}' (expected en, es, it or all)").format(
+                lang=code))
+    return langs
+
+
+def search(book: RuleBook, query: str, lang: str | Sequence[str] = "en", limit: int = 10,
+           engine: SearchEngine | None = None) -> list[Hit]:
+    """The best rules for query in lang ("en", "es", "it" or "all"), best first.
+
+    Raises QueryError (a UserError) when the query has nothing to search for, and UserError
+    (status 1) for a rule number the rulebook does not cover, naming what it covers.
+    """
+    langs = _langs(lang)
+    limit = max(1, min(int(limit), MAX_LIMIT))
+    if not isinstance(query, str):
+        raise QueryError(_("the query must be text"))
+    numbers = parse_number_query(query)
+    if numbers is not None:
+        return lookup(book, numbers, langs)[:limit]
+    parsed = parse(query)
+    return (engine or engine_for(book)).search(parsed, langs, limit)

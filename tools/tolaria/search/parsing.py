@@ -1,0 +1,65 @@
+"""Reading what a user typed: bounded, cleaned, split into words and quoted phrases.
+
+Any string gives a ParsedQuery or a clear QueryError; nothing here can be slow (the input is
+cut to MAX_CHARS before any work, and words to MAX_WORD) and no search engine's own query
+syntax is ever exposed, so operators and wildcards are just punctuation.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import NamedTuple
+
+from ..errors import UserError
+from ..i18n import _
+
+MAX_CHARS = 200  # a query longer than this is cut (a judge types a few words)
+MAX_WORDS = 16
+MAX_WORD = 40  # longer "words" are cut: no rule word is this long
+_WORD = re.compile(r"\w+")
+# Query-language operators people type out of habit: never searched for as words.
+OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "NEAR"}
+
+
+class QueryError(UserError):
+    """A query with nothing to search for."""
+
+
+class ParsedQuery(NamedTuple):
+    text: str  # the cleaned text (for messages)
+    words: tuple[str, ...]  # every word, phrases' words included, in order
+    phrases: tuple[tuple[str, ...], ...]  # quoted phrases of two or more words
+
+
+def clean(text: str) -> str:
+    """NFC, control and format characters to spaces, bounded length."""
+    text = text[:MAX_CHARS * 4]
+    text = unicodedata.normalize("NFC", text)
+    text = "".join(" " if unicodedata.category(c)[0] in "CZ" and c != '"' else c
+                   for c in text)
+    text = " ".join(text.split())
+    if len(text) > MAX_CHARS:
+        cut = text.rfind(" ", 0, MAX_CHARS)
+        text = text[:cut if cut > MAX_CHARS // 2 else MAX_CHARS]
+    return text
+
+
+def parse(text: str) -> ParsedQuery:
+    """Words and quoted phrases (an unclosed quote runs to the end); QueryError when empty."""
+    cleaned = clean(text.replace("“", '"').replace("”", '"').replace("«", '"')
+                    .replace("»", '"'))
+    words: list[str] = []
+    phrases: list[tuple[str, ...]] = []
+    for index, part in enumerate(cleaned.split('"')):
+        found = [w[:MAX_WORD] for w in _WORD.findall(part)
+                 if w.strip("_") and w not in OPERATORS]
+        found = found[:MAX_WORDS - len(words)]
+        words.extend(found)
+        if index % 2 == 1 and len(found) > 1:
+            phrases.append(tuple(found))
+    if not words:
+        shown = cleaned[:40] + ("…" if len(cleaned) > 40 else "")
+        raise QueryError(_("nothing to search for in '{query}': type a rule number (e.g. "
+                           "104.3b) or some words (e.g. cleanup step)").format(query=shown))
+    return ParsedQuery(cleaned, tuple(words), tuple(phrases))

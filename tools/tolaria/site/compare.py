@@ -1,0 +1,167 @@
+"""For judges: each section's three languages side by side, and a dashboard per language."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..i18n import _, format_date, language_name, ngettext
+from ..model import LANGUAGES, RuleBook
+from ..numbering import RuleNumber
+from .pages import Page, edition_label, root_of, source_kind
+from .render import Renderer, attr
+
+SEVERITIES = ("critical", "functional", "cosmetic")
+
+
+def _severity(name: str) -> str:
+    return {"critical": _("critical"), "functional": _("functional"),
+            "cosmetic": _("cosmetic")}.get(name, name)
+
+
+def _finding(finding) -> str:
+    waived = (f' <span class="t-badge t-waived">{escape(_("waived"))}</span>'
+              if getattr(finding, "waived", False) else "")
+    parts = [f'<div class="t-finding t-sev-{attr(str(finding.severity))}">'
+             f'<span class="t-badge">{escape(_severity(str(finding.severity)))}</span>{waived} '
+             f'<strong>{escape(str(finding.check))}</strong>']
+    if getattr(finding, "expected", None):
+        parts.append(f'<div>{escape(_("expected:"))} {escape(str(finding.expected))}</div>')
+    if getattr(finding, "found", None):
+        parts.append(f'<div>{escape(_("found:"))} {escape(str(finding.found))}</div>')
+    parts.append(f'<code>{escape(str(finding.file))}:{escape(str(finding.line))}</code></div>')
+    return "".join(parts)
+
+
+def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
+                 findings: list | None) -> Page:
+    """Rows by rule number, a column per language; audit findings at their rule."""
+    path = f"compare/{number}.md"
+    root = root_of(path)
+    sections = {l: book.section(l, number) for l in LANGUAGES}
+    numbers = sorted({r.number for s in sections.values() if s for r in s.rules})
+    by_rule: dict[tuple[str, str], list] = {}
+    for finding in findings or ():
+        by_rule.setdefault((finding.lang, str(finding.rule)), []).append(finding)
+    order = [lang] + [l for l in LANGUAGES if l != lang]
+    head = []
+    for l in order:
+        s = sections[l]
+        if s is None:
+            head.append(f'<div class="t-col-head" lang="{l}"><strong>'
+                        f'{escape(language_name(l))}</strong>: '
+                        f'{escape(_("no text in this language"))}</div>')
+            continue
+        page = f"{root}../{l}/{number}/"
+        head.append(f'<div class="t-col-head" lang="{l}"><strong>{escape(language_name(l))}'
+                    f'</strong> · <a href="{attr(page)}">{escape(s.title)}</a><br>'
+                    f'<span class="t-badge t-kind-{attr(s.source.kind)}">'
+                    f'{escape(source_kind(s.source.kind))}</span> '
+                    f'<small>{escape(edition_label(book, s, lang))}</small></div>')
+    rows = [f'<div class="t-row t-row-head">{"".join(head)}</div>']
+    for n in numbers:
+        cells = []
+        for l in order:
+            s = sections[l]
+            rule = s.rule(n) if s else None
+            notes = "".join(_finding(f) for f in by_rule.get((l, str(n)), ()))
+            if rule is None:
+                cells.append(f'<div class="t-cell t-absent" lang="{l}">'
+                             f'<span class="t-lang">{escape(language_name(l))}</span> '
+                             f'{escape(_("missing in this language"))}{notes}</div>')
+                continue
+            paragraphs = "".join(f"<p>{renderers[l].text(p, root + '../' + l + '/')}</p>"
+                                 for p in rule.text.split("\n") if p.strip())
+            examples = "".join(f'<div class="t-example"><p>'
+                               f'{renderers[l].text(e.text, root + "../" + l + "/")}</p></div>'
+                               for e in rule.examples)
+            cells.append(f'<div class="t-cell" lang="{l}"><span class="t-lang">'
+                         f'{escape(language_name(l))}</span>{paragraphs}{examples}{notes}'
+                         "</div>")
+        rows.append(f'<div class="t-row" id="{attr(str(n))}"><div class="t-row-num">'
+                    f'<a class="t-num" href="#{attr(str(n))}">{escape(str(n))}</a></div>'
+                    f'{"".join(cells)}</div>')
+    title = _("{number}: the three languages side by side").format(number=number)
+    absent = _("The translation audit is not available in this build.")
+    note = "" if findings is not None else f'<p class="t-legend">{escape(absent)}</p>'
+    body = (f"<h1>{escape(title)}</h1>{note}<div class=\"t-compare\">{''.join(rows)}</div>\n")
+    return Page(path, str(number), body, [], ("toc",))
+
+
+def compare_index(book: RuleBook, lang: str) -> Page:
+    path = "compare/index.md"
+    items = []
+    for number in book.section_numbers():
+        section = book.section(lang, number) or book.section("en", number)
+        title = section.title if section else ""
+        items.append(f'<li><a href="{number}/">{escape(str(number))} · {escape(title)}</a></li>')
+    dashboards = "".join(
+        f'<li><a href="../dashboard/{l}/">{escape(language_name(l))}</a></li>'
+        for l in LANGUAGES)
+    title = _("Compare the languages")
+    intro = _("Each section in English, Spanish and Italian, subrule by subrule, with the "
+              "translation audit’s findings.")
+    body = (f"<h1>{escape(title)}</h1><p>{escape(intro)}</p>"
+            f"<ul>{''.join(items)}</ul><h2 id=\"dashboards\">"
+            f"{escape(_('Translation dashboards'))}</h2><ul>{dashboards}</ul>\n")
+    return Page(path, title, body, None, ("toc",))
+
+
+def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None) -> Page:
+    """How complete and current the text in language `of` is, section by section."""
+    path = f"dashboard/{of}.md"
+    rows, total, present = [], 0, 0
+    counts = {s: 0 for s in SEVERITIES}
+    for number in book.section_numbers():
+        english, text = book.section("en", number), book.section(of, number)
+        expected = {r.number for r in english.rules} if english else set()
+        have = {r.number for r in text.rules} if text else set()
+        total += len(expected)
+        present += len(expected & have)
+        mine = [f for f in findings or () if f.lang == of and _in_section(f.rule, number)]
+        open_ = [f for f in mine if not getattr(f, "waived", False)]
+        for f in open_:
+            counts[str(f.severity)] = counts.get(str(f.severity), 0) + 1
+        reasons = []
+        if expected - have:
+            reasons.append(ngettext("{count} rule missing", "{count} rules missing",
+                                    len(expected - have)).format(count=len(expected - have)))
+        if text and english and text.edition.effective < english.edition.effective:
+            reasons.append(_("older edition than the English"))
+        if any(str(f.severity) == "critical" for f in open_):
+            reasons.append(_("critical findings"))
+        if text is None:
+            reasons.append(_("no text in this language"))
+        complete = f"{len(expected & have)}/{len(expected)}" if expected else "–"
+        edition = format_date(text.edition.effective) if text else "–"
+        kind = source_kind(text.source.kind) if text else "–"
+        found = (str(len(open_)) if findings is not None else "–")
+        attention = (f'<span class="t-badge t-attention">{escape("; ".join(reasons))}</span>'
+                     if reasons else f'<span class="t-badge t-ok">{escape(_("ok"))}</span>')
+        rows.append(f'<tr><td><a href="../../compare/{number}/">{escape(str(number))}</a></td>'
+                    f'<td>{escape(text.title if text else "")}</td><td>{escape(kind)}</td>'
+                    f'<td>{escape(complete)}</td><td>{escape(edition)}</td>'
+                    f'<td>{escape(found)}</td><td>{attention}</td></tr>')
+    percent = f"{100 * present / total:.0f}%" if total else "–"
+    heads = [_("Section"), _("Title"), _("Source"), _("Rules"), _("Edition"), _("Findings"),
+             _("Needs attention")]
+    title = _("Dashboard: {language}").format(language=language_name(of))
+    summary = [_("Complete: {percent} of the English rules ({present} of {total}).").format(
+        percent=percent, present=present, total=total)]
+    if findings is None:
+        summary.append(_("The translation audit is not available in this build."))
+    else:
+        summary.append(_("Open findings: {critical} critical, {functional} functional, "
+                         "{cosmetic} cosmetic.").format(**{s: counts.get(s, 0)
+                                                           for s in SEVERITIES}))
+    body = (f"<h1>{escape(title)}</h1>" + "".join(f"<p>{escape(s)}</p>" for s in summary)
+            + '<div class="t-table"><table><thead><tr>'
+            + "".join(f"<th>{escape(h)}</th>" for h in heads)
+            + f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>\n")
+    return Page(path, language_name(of), body, [], ("toc",))
+
+
+def _in_section(rule, number: RuleNumber) -> bool:
+    try:
+        return RuleNumber.parse(str(rule)).is_within(number)
+    except ValueError:
+        return False

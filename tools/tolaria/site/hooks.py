@@ -1,0 +1,173 @@
+"""mkdocs hooks: every page of one language's site, rendered from the rulebook model.
+
+The language is $TOLARIA_SITE_LANG (en, es or it; default en); the rulebook is
+$TOLARIA_RULES or the project's rules/. A bad corpus raises and fails the build; nothing is
+generated into the source tree.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+
+from tolaria import i18n
+from tolaria.errors import DataErrors
+from tolaria.model import LANGUAGES
+
+LANG_ENV = "TOLARIA_SITE_LANG"
+WORKER = "assets/javascripts/workers/tolaria-search.js"
+MERMAID = "assets/vendor/mermaid.min.js"
+HERE = os.path.dirname(os.path.abspath(__file__))
+_MATERIAL_WORKER = re.compile(r"assets/javascripts/workers/search\.[0-9a-f]+\.min\.js")
+
+_state: dict = {}
+
+
+def site_language() -> str:
+    lang = os.environ.get(LANG_ENV, "en")
+    if lang not in LANGUAGES:
+        raise PluginError(f"{LANG_ENV}={lang!r}: expected one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def mermaid_path(config) -> str | None:
+    """mermaid.min.js vendored by `make vendor` (build/vendor/), or $TOLARIA_MERMAID."""
+    path = os.environ.get("TOLARIA_MERMAID") or os.path.join(
+        os.path.dirname(config.config_file_path), "build", "vendor", "mermaid.min.js")
+    return path if os.path.isfile(path) else None
+
+
+def on_config(config):
+    from tolaria.loader import load_rulebook
+
+    lang = site_language()
+    i18n.set_language(lang)
+    try:
+        book = load_rulebook(os.environ.get("TOLARIA_RULES") or None)
+    except DataErrors as exc:
+        raise PluginError("the rulebook has errors:\n" + str(exc)) from None
+    _state.clear()
+    _state.update(lang=lang, book=book, mermaid=mermaid_path(config))
+    config.theme["language"] = lang
+    config.site_dir = os.path.join(config.site_dir, lang)
+    config.extra["alternate"] = [{"name": _native_name(l), "lang": l, "link": f"../{l}/"}
+                                 for l in LANGUAGES]
+    config.extra_css.append("assets/tolaria.css")
+    config.extra_javascript.append("assets/tolaria.js")
+    if _state["mermaid"]:
+        config.extra_javascript.append(MERMAID)
+    _state["pages"] = {p.path: p for p in _pages(book, lang, bool(_state["mermaid"]))}
+    config.nav = _nav(book, lang)
+    return config
+
+
+def _pages(book, lang: str, mermaid: bool) -> list:
+    from tolaria.site.compare import compare_index, compare_page, dashboard_page
+    from tolaria.site.extras import audit_findings, history_of, rule_history, worked_examples
+    from tolaria.site.pages import glossary_page, home_page, section_page
+    from tolaria.site.render import Renderer
+    from tolaria.site.turn import turn_page
+
+    renderers = {l: Renderer(book, l) for l in LANGUAGES}
+    history = history_of(book)
+    examples, findings = worked_examples(book), audit_findings(book, history)
+    history = rule_history(history)
+    pages = [home_page(book, lang), glossary_page(book, lang, renderers[lang]),
+             turn_page(book, lang, renderers[lang], mermaid), compare_index(book, lang)]
+    for number in book.section_numbers(lang):
+        section = book.section(lang, number)
+        pages.append(section_page(book, lang, section, renderers[lang],
+                                  None if examples is None else examples.get(str(number), []),
+                                  history))
+    for number in book.section_numbers():
+        pages.append(compare_page(book, lang, number, renderers, findings))
+    for of in LANGUAGES:
+        pages.append(dashboard_page(book, lang, of, findings))
+    return pages
+
+
+def _nav(book, lang: str) -> list:
+    from html import escape
+
+    from tolaria.site.pages import section_heading
+
+    pages = _state["pages"]
+    sections = [{escape(section_heading(book.section(lang, n))): f"{n}.md"}
+                for n in book.section_numbers(lang)]
+    compare = [{escape(pages[f"compare/{n}.md"].title): f"compare/{n}.md"}
+               for n in book.section_numbers()]
+    dashboards = [{escape(pages[f"dashboard/{l}.md"].title): f"dashboard/{l}.md"}
+                  for l in LANGUAGES]
+    _ = i18n._
+    return [{escape(_("Home")): "index.md"},
+            {escape(_("Rules")): sections},
+            {escape(_("Glossary")): "glossary.md"},
+            {escape(_("Turn structure")): "turn.md"},
+            {escape(_("For judges")): [{escape(_("Compare the languages")): "compare/index.md"},
+                                       *compare,
+                                       {escape(_("Translation dashboards")): dashboards}]}]
+
+
+def _native_name(lang: str) -> str:
+    from babel import Locale
+
+    name = Locale.parse(lang).get_display_name(lang)
+    return name[:1].upper() + name[1:]
+
+
+def on_files(files, config):
+    for page in _state["pages"].values():
+        files.append(File.generated(config, page.path, content=page.markdown))
+    files.append(File.generated(config, WORKER, content=_worker_script()))
+    if _state["mermaid"]:
+        files.append(File.generated(config, MERMAID, abs_src_path=_state["mermaid"]))
+    return files
+
+
+def _worker_script() -> str:
+    import material
+
+    found = glob.glob(os.path.join(os.path.dirname(material.__file__), "templates",
+                                   "assets", "javascripts", "workers", "search.*.min.js"))
+    if len(found) != 1:
+        raise PluginError(f"expected one search worker in mkdocs-material, found {found}")
+    with open(os.path.join(HERE, "assets", "search-worker.js"), encoding="utf-8") as stream:
+        return stream.read().replace("@MATERIAL_WORKER@", os.path.basename(found[0]))
+
+
+def on_page_markdown(markdown, page, config, files):
+    record = _state["pages"].get(page.file.src_uri)
+    if record is None:
+        raise PluginError(f"{page.file.src_uri}: not a page of the rulebook site (every page "
+                          "is generated from the rulebook; remove the file)")
+    page.meta["hide"] = list(record.hide)
+    if record.search is not None:
+        page.meta["search"] = {"exclude": True}
+    return markdown
+
+
+def on_page_context(context, page, config, nav):
+    record = _state["pages"].get(page.file.src_uri)
+    if record is not None and record.search:
+        search = config.plugins.get("material/search")
+        if search is not None and getattr(search, "search_index", None) is not None:
+            search.search_index.entries.extend(record.search)
+    return context
+
+
+def on_post_page(output, page, config):
+    return _MATERIAL_WORKER.sub(WORKER, output)
+
+
+def on_post_template(output_content, template_name, config):
+    return _MATERIAL_WORKER.sub(WORKER, output_content)
+
+
+def on_post_build(config):
+    from tolaria.site.build import write_root_page
+
+    write_root_page(os.path.dirname(config.site_dir))

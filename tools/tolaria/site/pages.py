@@ -1,0 +1,180 @@
+"""The site's reading pages for one language: home, one page per section, glossary, turn."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import NamedTuple
+
+from ..i18n import _, format_date, language_name
+from ..model import RuleBook, Section
+from .render import Renderer, attr
+
+
+class Page(NamedTuple):
+    """A generated page: its source path, nav title, Markdown and search entries.
+
+    search is None for a page the theme's search indexes itself; otherwise the entries
+    (location relative to the site, title and text as HTML) that replace it.
+    """
+
+    path: str
+    title: str
+    markdown: str
+    search: list[dict] | None = None
+    hide: tuple[str, ...] = ()
+
+
+def root_of(path: str) -> str:
+    """The relative prefix from a page's URL back to the language's root ('../')."""
+    depth = path.count("/") + (0 if path.rsplit("/", 1)[-1] == "index.md" else 1)
+    return "../" * depth
+
+
+def url_of(path: str) -> str:
+    """The URL of a page's source path with directory URLs ('compare/104/')."""
+    stem = path[:-3]
+    if stem == "index":
+        return ""
+    return (stem[:-len("index")] if stem.endswith("/index") else stem + "/")
+
+
+def section_heading(section: Section) -> str:
+    return f"{section.number}. {section.title}"
+
+
+def source_kind(kind: str) -> str:
+    return {"official": _("official text"), "quoted": _("quoted source"),
+            "project": _("project translation")}.get(kind, kind)
+
+
+def edition_label(book: RuleBook, section: Section, lang: str) -> str:
+    return _("Edition: {date} ({set})").format(date=format_date(section.edition.effective),
+                                               set=section.edition.set_name(lang))
+
+
+def meta_block(book: RuleBook, section: Section, lang: str, root: str) -> str:
+    """Edition and source of a section, plainly shown."""
+    source = section.source
+    claims = ""
+    if source.claims:
+        claims = " · " + escape(_("claims the edition of {date}").format(
+            date=format_date(source.claims)))
+    if source.claims_text:
+        claims += f' (<q>{escape(source.claims_text)}</q>)'
+    translated = ""
+    if source.translated_from:
+        translated = " · " + escape(_("translated from {language}").format(
+            language=language_name(source.translated_from)))
+    compare = _("Compare the languages")
+    return (f'<div class="t-meta">'
+            f'<span class="t-badge t-kind-{attr(source.kind)}">'
+            f'{escape(source_kind(source.kind))}</span> '
+            f'<span class="t-edition">{escape(edition_label(book, section, lang))}</span>'
+            f'<span class="t-source">{escape(_("Source:"))} {escape(source.name)}'
+            f'{translated}{claims}</span>'
+            f'<a class="t-compare-link" href="{root}compare/{section.number}/">'
+            f'{escape(compare)}</a></div>')
+
+
+def _examples_block(results: list[dict] | None) -> str:
+    """The section's worked examples and whether each passed the checker at build time."""
+    if results is None:
+        return ""
+    parts = [f'<h2 id="worked-examples">{escape(_("Worked examples"))}</h2>']
+    if not results:
+        parts.append(f"<p>{escape(_('No worked example cites this section yet.'))}</p>")
+    labels = {"passed": _("passed"), "failed": _("failed"),
+              "not_executable": _("not executable")}
+    for result in results:
+        status = str(result.get("status", ""))
+        rules = ", ".join(f'<a href="#{attr(n)}">{escape(n)}</a>'
+                          for n in result.get("rules", ()))
+        title = result.get("title") or result.get("id", "")
+        parts.append(
+            f'<div class="t-worked t-status-{attr(status)}">'
+            f'<span class="t-badge t-status">{escape(labels.get(status, status))}</span> '
+            f'<strong>{escape(str(title))}</strong> <span class="t-cites">{rules}</span>'
+            + (f'<p class="t-message">{escape(str(result["message"]))}</p>'
+               if result.get("message") else "")
+            + f'<p class="t-where"><code>{escape(str(result.get("file", "")))}:'
+              f'{escape(str(result.get("line", "")))}</code></p></div>')
+    return "".join(parts)
+
+
+def section_page(book: RuleBook, lang: str, section: Section, renderer: Renderer,
+                 examples: list[dict] | None = None, history=None) -> Page:
+    path = f"{section.number}.md"
+    root = root_of(path)
+    url = url_of(path)
+    renderer.missing = set()
+    body = [f'<h1 id="top">{escape(section_heading(section))}</h1>',
+            meta_block(book, section, lang, root), '<div class="t-rules">']
+    search = [{"location": url, "title": escape(section_heading(section)),
+               "text": escape(f"{source_kind(section.source.kind)} · "
+                              f"{edition_label(book, section, lang)}")}]
+    for rule in section.rules:
+        extra = history(rule) if history else ""
+        body.append(renderer.rule(section, rule, root, extra))
+        text = " ".join([rule.text, *(e.text for e in rule.examples)])
+        search.append({"location": f"{url}#{rule.number}", "title": escape(str(rule.number)),
+                       "text": escape(text)})
+    body.append("</div>")
+    if renderer.missing:
+        covered = ", ".join(str(n) for n in book.section_numbers(lang))
+        legend = _("Not part of this reference, which covers sections {covered}.").format(
+            covered=covered)
+        body.append(f'<p class="t-legend"><sup>†</sup> {escape(legend)}</p>')
+    body.append(_examples_block(examples))
+    return Page(path, section_heading(section), "\n".join(body) + "\n", search, ("toc",))
+
+
+def home_page(book: RuleBook, lang: str) -> Page:
+    path = "index.md"
+    items = []
+    for number in book.section_numbers(lang):
+        section = book.section(lang, number)
+        items.append(f'<li><a href="{number}/"><span class="t-num">{escape(str(number))}'
+                     f'</span> {escape(section.title)}</a> <span class="t-badge '
+                     f't-kind-{attr(section.source.kind)}">'
+                     f'{escape(source_kind(section.source.kind))}</span></li>')
+    intro = _("The Magic: The Gathering Comprehensive Rules in English, Spanish and Italian: "
+              "each rule with its number, its edition and where its text comes from.")
+    hint = _("Type a rule number (104.3b) or words in the search box.")
+    title = _("Tolaria")
+    more = [("glossary/", _("Glossary")), ("turn/", _("Turn structure")),
+            ("compare/", _("Compare the languages")),
+            (f"dashboard/{lang}/", _("Translation dashboard"))]
+    links = "".join(f'<li><a href="{href}">{escape(label)}</a></li>' for href, label in more)
+    body = (f'<h1>{escape(title)}</h1><p class="t-intro">{escape(intro)}</p>'
+            f'<p>{escape(hint)}</p><h2 id="sections">{escape(_("Sections"))}</h2>'
+            f'<ul class="t-sections">{"".join(items)}</ul>'
+            f'<h2 id="more">{escape(_("More"))}</h2><ul>{links}</ul>')
+    return Page(path, title, body + "\n", [], ("toc",))
+
+
+def glossary_page(book: RuleBook, lang: str, renderer: Renderer) -> Page:
+    path = "glossary.md"
+    root = root_of(path)
+    entries = []
+    for term in sorted(book.glossary, key=lambda t: (t.names.get(lang) or t.names["en"]).name
+                       .lower()):
+        name = term.names.get(lang) or term.names["en"]
+        rules = ", ".join(
+            f'<a href="{attr(renderer.href(n, root) or "")}">{escape(str(n))}</a>'
+            if renderer.href(n, root) else escape(str(n)) for n in term.rules)
+        others = " · ".join(f'{escape(language_name(l))}: {escape(t.name)}'
+                            for l, t in term.names.items() if l != lang)
+        flag = (f' <span class="t-badge t-obsolete">{escape(_("obsolete"))}</span>'
+                if term.obsolete else "")
+        old = ""
+        if name.obsolete_names:
+            old = (f'<p class="t-old">{escape(_("Earlier wordings:"))} '
+                   f'{escape(", ".join(name.obsolete_names))}</p>')
+        definition = renderer.text(name.definition, root) if name.definition else ""
+        entries.append(f'<dt id="{attr(term.id)}">{escape(name.name)}{flag}</dt><dd>'
+                       f'<p>{definition}</p>{old}<p class="t-term-rules">'
+                       f'{escape(_("Rules:"))} {rules}</p><p class="t-others">{others}</p>'
+                       "</dd>")
+    title = _("Glossary")
+    body = f'<h1>{escape(title)}</h1><dl class="t-glossary">{"".join(entries)}</dl>\n'
+    return Page(path, title, body, None)

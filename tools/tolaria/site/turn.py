@@ -1,0 +1,95 @@
+"""The turn-structure page: a Mermaid diagram of phases and steps, and where 512-514 and 717 go."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..i18n import _
+from ..model import RuleBook
+from ..numbering import RuleNumber
+from .pages import Page, root_of
+from .render import Renderer, attr
+
+
+def _label(text: str) -> str:
+    """Text for a quoted Mermaid label (its quotes written as Mermaid's entity)."""
+    return '"' + text.replace('"', "#quot;").replace("\n", " ") + '"'
+
+
+def _term(book: RuleBook, lang: str, term_id: str, fallback: str) -> str:
+    """A glossary term's name in lang (the approved wording), else fallback."""
+    term = book.term(term_id)
+    if term is not None and lang in term.names:
+        return term.names[lang].name
+    return fallback
+
+
+def turn_page(book: RuleBook, lang: str, renderer: Renderer, mermaid: bool) -> Page:
+    path = "turn.md"
+    root = root_of(path)
+    ending = _term(book, lang, "ending-phase", _("Ending phase"))
+    end_step = _term(book, lang, "end-step", _("End step"))
+    cleanup = _term(book, lang, "cleanup-step", _("Cleanup step"))
+    end_turn = _term(book, lang, "end-the-turn", _("End the turn"))
+    names = {
+        "beginning": _("Beginning phase"), "untap": _("Untap step"),
+        "upkeep": _("Upkeep step"), "draw": _("Draw step"),
+        "main1": _("Precombat main phase"), "combat": _("Combat phase"),
+        "bcombat": _("Beginning of combat step"), "attackers": _("Declare attackers step"),
+        "blockers": _("Declare blockers step"), "damage": _("Combat damage step"),
+        "ecombat": _("End of combat step"), "main2": _("Postcombat main phase"),
+    }
+    repeat = _("state-based actions or triggers: players get priority, then a new cleanup "
+               "step · 514.3a")
+    next_turn = _("The turn ends; the next turn begins")
+    skip = _("skip straight to the cleanup step · 717.1d")
+    diagram = [
+        "flowchart TD",
+        f'  subgraph beginning[{_label(names["beginning"])}]',
+        f'    untap[{_label(names["untap"])}] --> upkeep[{_label(names["upkeep"])}]'
+        f' --> draw[{_label(names["draw"])}]',
+        "  end",
+        f'  subgraph combat[{_label(names["combat"])}]',
+        f'    bcombat[{_label(names["bcombat"])}] --> attackers[{_label(names["attackers"])}]'
+        f' --> blockers[{_label(names["blockers"])}] --> damage[{_label(names["damage"])}]'
+        f' --> ecombat[{_label(names["ecombat"])}]',
+        "  end",
+        f'  subgraph ending[{_label(ending + " · 512")}]',
+        f'    endstep[{_label(end_step + " · 513")}] --> cleanup[{_label(cleanup + " · 514")}]',
+        "  end",
+        f'  beginning --> main1[{_label(names["main1"])}] --> combat'
+        f' --> main2[{_label(names["main2"])}] --> ending',
+        f"  cleanup -->|{_label(repeat)}| cleanup",
+        f"  cleanup --> next([{_label(next_turn)}])",
+        f"  effect{{{{{_label(end_turn + ' · 717')}}}}} -.->|{_label(skip)}| cleanup",
+    ]
+    steps = [
+        ("512", ending, _("the last phase of the turn: the end step, then the cleanup step")),
+        ("513", end_step, _("“at the beginning of the end step” abilities trigger")),
+        ("514", cleanup, _("damage wears off and “until end of turn” effects end; if "
+                           "anything triggers or a state-based action happens, players get "
+                           "priority and another cleanup step follows (514.3a)")),
+        ("717", end_turn, _("an effect that ends the turn exiles the stack and skips to the "
+                            "cleanup step")),
+        ("300", _("Turn structure before 2009"), _("the old rule 300, with its dated "
+                                                   "wordings")),
+    ]
+    intro = _("The phases and steps of a turn, where the ending phase (512-514) sits, how "
+              "the cleanup step repeats, and where an effect that ends the turn (717) goes.")
+    items, text = [], [intro]
+    for number, name, what in steps:
+        text.append(f"{number} {name}: {what}")
+        href = renderer.href(RuleNumber.parse(number), root)
+        head = (f'<a href="{attr(href)}">{escape(number)} · {escape(name)}</a>' if href
+                else f"{escape(number)} · {escape(name)}")
+        items.append(f"<li>{head}: {escape(what)}</li>")
+    title = _("Turn structure")
+    fallback = ""
+    if not mermaid:
+        missing = _("The diagram needs mermaid.min.js, which this build did not find.")
+        fallback = f'<p class="t-legend">{escape(missing)}</p>'
+    body = (f"<h1>{escape(title)}</h1>\n\n<p>{escape(intro)}</p>\n\n"
+            + ("```mermaid\n" + "\n".join(diagram) + "\n```\n\n" if mermaid else fallback)
+            + f'<ul class="t-turn">{"".join(items)}</ul>\n')
+    search = [{"location": "turn/", "title": escape(title), "text": escape(" ".join(text))}]
+    return Page(path, title, body, search, ("toc",))
