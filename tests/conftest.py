@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-
-
-def shared_dir() -> Path:
-    """The shared sources (seeds/, reference/) beside the repository, or $TOLARIA_SHARED."""
-    path = Path(os.environ.get("TOLARIA_SHARED", REPO.parent / "shared"))
-    if not (path / "reference" / "cr-en").is_dir():
-        pytest.fail(f"the shared sources are not at {path}: set TOLARIA_SHARED")
-    return path
+from tolaria_testing import FIXTURES, REPO, shared_dir
 
 
 @pytest.fixture

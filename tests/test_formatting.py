@@ -1,7 +1,7 @@
 import yaml
 from hypothesis import given, settings, strategies as st
 
-from conftest import REPO
+from tolaria_testing import REPO
 from tolaria.formatting import format_yaml
 from tolaria.formatting_files import format_rulebook, yaml_files
 

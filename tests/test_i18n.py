@@ -7,7 +7,7 @@ import sys
 import pytest
 from babel.messages.pofile import read_po
 
-from conftest import REPO
+from tolaria_testing import REPO
 from tolaria import i18n
 
 LOCALES = REPO / "locales"

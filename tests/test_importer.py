@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, shared_dir
+from tolaria_testing import REPO, shared_dir
 from tolaria.importer import ImportError_, decode, parse_official, read_official
 from tolaria.loader import load_rulebook
 

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import shared_dir
+from tolaria_testing import shared_dir
 from tolaria.numbering import RuleNumber
 
 SECTIONS = ["104", "300", "512", "513", "514", "702.25", "717"]

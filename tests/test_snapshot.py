@@ -1,7 +1,7 @@
 import os
 import time
 
-from conftest import REPO
+from tolaria_testing import REPO
 from tolaria.loader import load_rulebook
 from tolaria.snapshot import dumps, loads
 

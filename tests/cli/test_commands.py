@@ -1,7 +1,7 @@
 import json
 import shutil
 
-from conftest import REPO, shared_dir
+from tolaria_testing import REPO, shared_dir
 from tolaria.cli import main
 
 

@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from conftest import REPO
+from tolaria_testing import REPO
 from tolaria.cli import main
 
 

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from conftest import REPO
+from tolaria_testing import REPO
 from tolaria.history import load_history
 from tolaria.history.changes import MOVED, RENUMBERED, REWORDED, changes
 

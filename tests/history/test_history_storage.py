@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from conftest import REPO
+from tolaria_testing import REPO
 from tolaria.cli import main
 from tolaria.errors import DataErrors
 from tolaria.history.reader import read_history

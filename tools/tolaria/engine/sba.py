@@ -6,6 +6,20 @@ from . import ending
 from .state import Game, Permanent
 
 
+POISON_LIMIT = 10  # 104.3d, 704.5c
+COMMANDER_DAMAGE_LIMIT = 21  # 104.3j, 903.10a
+
+
+def life_lost(player) -> bool:
+    """104.3b, 704.5a: 0 or less life."""
+    return player.life <= 0
+
+
+def commander_damage_lost(player) -> bool:
+    """104.3j, 903.10a: 21 or more combat damage from the same commander."""
+    return any(n >= COMMANDER_DAMAGE_LIMIT for n in player.commander_damage.values())
+
+
 def toughness(game: Game, perm: Permanent) -> int | None:
     """Toughness with +1/+1 and -1/-1 counters and effects that apply to it."""
     if perm.toughness is None:
@@ -34,13 +48,13 @@ def find(game: Game) -> list[tuple[str, object]]:
     """The state-based actions that would be performed now (704.3), none performed yet."""
     actions: list[tuple[str, object]] = []
     for player in game.in_game():
-        if player.life <= 0:
+        if life_lost(player):
             actions.append(("lose", player.name))  # 704.5a, 104.3b
         elif player.drew_from_empty:
             actions.append(("lose", player.name))  # 704.5b, 104.3c
-        elif player.poison >= 10:
+        elif player.poison >= POISON_LIMIT:
             actions.append(("lose", player.name))  # 704.5c, 104.3d
-        elif any(n >= 21 for n in player.commander_damage.values()):
+        elif commander_damage_lost(player):
             actions.append(("lose", player.name))  # 903.10a, 104.3j
     for perm in game.permanents.values():
         if perm.token and perm.zone in ("graveyard", "exile"):

@@ -36,6 +36,8 @@ def at_beginning(game: Game, step: str, phase_begins: bool) -> None:
             if name in names and (kind == "each" or (kind == "yours"
                                                       and perm.controller == active)):
                 trigger(game, t.id, perm.controller, t.do)
+            elif t.when == ("event", "end_of_combat") and step == "end_of_combat":
+                trigger(game, t.id, perm.controller, t.do)  # 511.2: "at end of combat"
     # Delayed triggers "at the beginning of the next …" trigger once (603.7c).
     for delayed in list(game.delayed):
         if delayed.when[1] in names:

@@ -53,12 +53,17 @@ def begin_current(game: Game, phase_begins: bool) -> None:
         if active is not None and active.hand > active.max_hand_size:  # 514.1
             active.graveyard += active.hand - active.max_hand_size
             active.hand = active.max_hand_size
-        for perm in game.permanents.values():  # 514.2, simultaneously:
-            if perm.zone == "battlefield":
-                perm.damage = 0  # damage, on phased-out permanents too
+        remove_damage(game)  # 514.2, simultaneously: damage goes, and
         _expire(game, "turn", "")  # "until end of turn" and "this turn" effects end
     triggers.at_beginning(game, step, phase_begins)
     _detect_loop(game)
+
+
+def remove_damage(game: Game) -> None:
+    """514.2: all damage marked on permanents is removed, phased-out ones included."""
+    for perm in game.permanents.values():
+        if perm.zone == "battlefield":
+            perm.damage = 0
 
 
 def _combat_damage(game: Game) -> None:
@@ -181,8 +186,7 @@ def finish_step(game: Game) -> None:
             priority_round(game)
             if game.over or game.moved:
                 return
-            entry = game.turn.layout[game.turn.pos]
-            game.turn.layout.insert(game.turn.pos + 1, entry)  # another cleanup step
+            another_cleanup(game)
         return
     priority_round(game)
     if game.over or game.moved:
@@ -191,6 +195,12 @@ def finish_step(game: Game) -> None:
             p.attacking for p in game.existing()):  # 508.8
         inst = game.turn.layout[game.turn.pos][0]
         game.turn.skip_in_combat |= {f"{inst}:declare_blockers", f"{inst}:combat_damage"}
+
+
+def another_cleanup(game: Game) -> None:
+    """514.3a: once the stack is empty and all pass, another cleanup step begins."""
+    entry = game.turn.layout[game.turn.pos]
+    game.turn.layout.insert(game.turn.pos + 1, entry)
 
 
 # --- moving on ---------------------------------------------------------------------------
