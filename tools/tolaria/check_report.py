@@ -74,7 +74,7 @@ def write_junit(report: Report, path) -> None:
             ET.SubElement(case, "failure", message=r.message).text = r.message
         elif r.status == NOT_EXECUTABLE:
             ET.SubElement(case, "skipped", message=r.message)
-    if report.uncovered:
+    if report.uncovered and report.coverage_required:
         case = ET.SubElement(suite, "testcase", classname="coverage", name="every-rule-cited")
         message = _("rules without any example: {rules}").format(
             rules=", ".join(report.uncovered))

@@ -7,7 +7,6 @@ against the vocabulary of the engine and against the rulebook, and returns Examp
 
 from __future__ import annotations
 
-import os
 import re
 from datetime import date
 from pathlib import Path
@@ -428,6 +427,3 @@ def example_edition(example: Example, book: RuleBook) -> date:
         return rule.since
     return section.edition.effective
 
-
-def discover(root: str | os.PathLike) -> list[Path]:
-    return example_files([root])

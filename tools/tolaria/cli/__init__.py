@@ -28,6 +28,7 @@ COMMANDS = {
     "history": "history",
     "search": "search",
     "index": "index",
+    "po": "po",
 }
 
 

@@ -20,7 +20,7 @@ import whoosh  # noqa: E402  (loaded by .analysis)
 from whoosh import query as Q, scoring  # noqa: E402
 
 
-RERANK = 30  # candidates re-ranked by how many of the query's words they hold
+RERANK = 20  # candidates re-ranked by how many of the query's words they hold
 COVERAGE_FLOOR = 0.2  # the score share of a candidate holding none of them (phrases, fuzz)
 
 
