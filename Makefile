@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: setup test serve validate fmt bench extract update compile clean vendor browser site
+.PHONY: setup test serve validate fmt bench extract update compile clean docs vendor browser site
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -68,3 +68,6 @@ bench: setup
 
 clean:
 	rm -rf $(VENV) site build
+
+docs: setup
+	COLUMNS=100 $(BIN)/python -m tolaria.cli.reference > docs/cli.md
