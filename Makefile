@@ -26,7 +26,7 @@ extract: $(STAMP)
 
 update: extract
 	$(BIN)/pybabel update --domain tolaria --input-file locales/tolaria.pot --output-dir locales \
-	  --no-wrap --omit-header --ignore-obsolete --no-fuzzy-matching
+	  --no-wrap --ignore-obsolete --no-fuzzy-matching
 
 # The site's diagram library, from the npm registry (kept in build/, never committed).
 MERMAID_VERSION := 11.17.2

@@ -6,14 +6,21 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterator
 
+from ..i18n import _, ngettext
 from ..model import Rule
 from . import features
 from .context import Context, short
 from .findings import Finding, finding
 
 
-def _numbers_text(numbers) -> str:
+def _numbers_key(numbers) -> str:
+    """Numbers for a finding's key (an identifier: always English)."""
     return ", ".join(str(n) for n in sorted(numbers)) or "none"
+
+
+def _numbers_text(numbers) -> str:
+    """Numbers for people."""
+    return ", ".join(str(n) for n in sorted(numbers)) or _("none")
 
 
 def check_alignment(ctx: Context) -> Iterator[Finding]:
@@ -25,14 +32,17 @@ def check_alignment(ctx: Context) -> Iterator[Finding]:
     label = ctx.english_label()
     for number in sorted(set(english) - set(ours)):
         yield finding("alignment", "critical", ctx.lang, number,
-                      f"{number} ({label}): {short(english[number].text)}",
-                      "no such rule in the translation", ctx.section, "missing",
+                      _("{number} ({label}): {text}").format(
+                          number=number, label=label, text=short(english[number].text)),
+                      _("no such rule in the translation"), ctx.section, "missing",
                       ctx.section.number)
     for number in sorted(set(ours) - set(english)):
         yield finding("alignment", "critical", ctx.lang, number,
-                      f"no rule {number} in the English ({label})",
-                      f"{number}: {short(ours[number].text)}", ours[number], "extra",
-                      ctx.section.number)
+                      _("no rule {number} in the English ({label})").format(
+                          number=number, label=label),
+                      _("{number}: {text}").format(number=number,
+                                                   text=short(ours[number].text)),
+                      ours[number], "extra", ctx.section.number)
 
 
 def check_structure(ctx: Context) -> Iterator[Finding]:
@@ -48,40 +58,50 @@ def check_structure(ctx: Context) -> Iterator[Finding]:
         ours, english = pair
         if pair.shifted:
             own = english_by_number.get(ours.number)
+            expected = (_("{number} renders the English {number} ({text})").format(
+                number=ours.number, text=short(own.text, 50)) if own else
+                _("{number} renders the English {number}").format(number=ours.number))
             yield finding(
-                "structure", "critical", ctx.lang, ours.number,
-                f"{ours.number} renders the English {ours.number}"
-                + (f" ({short(own.text, 50)})" if own else ""),
-                f"its content is the English {english.number}’s ({label}): "
-                f"{short(english.text, 50)}", ours, f"content of {english.number}", sec)
+                "structure", "critical", ctx.lang, ours.number, expected,
+                _("its content is the English {number}’s ({label}): {text}").format(
+                    number=english.number, label=label, text=short(english.text, 50)),
+                ours, f"content of {english.number}", sec)
         elif ours is not None and english is None and ours.number in english_numbers:
             yield finding("structure", "critical", ctx.lang, ours.number,
-                          f"the content of the English {ours.number} ({label})",
-                          f"content found in no English rule: {short(ours.text)}", ours,
-                          "no counterpart", sec)
+                          _("the content of the English {number} ({label})").format(
+                              number=ours.number, label=label),
+                          _("content found in no English rule: {text}").format(
+                              text=short(ours.text)), ours, "no counterpart", sec)
         elif ours is None and english is not None and english.number in ours_numbers:
             yield finding("structure", "critical", ctx.lang, english.number,
-                          f"the content of the English {english.number} ({label}): "
-                          f"{short(english.text)}", "translated nowhere in this section",
-                          ctx.section, f"lost {english.number}", sec)
+                          _("the content of the English {number} ({label}): {text}").format(
+                              number=english.number, label=label, text=short(english.text)),
+                          _("translated nowhere in this section"), ctx.section,
+                          f"lost {english.number}", sec)
     for ours, english in ctx.matched:
         label_lang = features.EXAMPLE_LABELS[ctx.lang]
-        if len(ours.examples) != len(english.examples):
+        a, b = len(english.examples), len(ours.examples)
+        if a != b:
             yield finding("structure", "functional", ctx.lang, ours.number,
-                          f"{len(english.examples)} example(s), as {english.number} ({label})",
-                          f"{len(ours.examples)} example(s)", ours,
-                          f"examples {len(english.examples)}/{len(ours.examples)}", sec)
+                          ngettext("{count} example, as {number} ({label})",
+                                   "{count} examples, as {number} ({label})", a).format(
+                              count=a, number=english.number, label=label),
+                          ngettext("{count} example", "{count} examples", b).format(count=b),
+                          ours, f"examples {a}/{b}", sec)
         for example in ours.examples:
             if not example.text.startswith(label_lang):
                 yield finding("structure", "cosmetic", ctx.lang, ours.number,
-                              f"an example starting “{label_lang}”",
+                              _("an example starting “{label}”").format(label=label_lang),
                               short(example.text, 40), (ours.file, example.line),
                               "example label", sec)
         a, b = len(features.sentences(english.text)), len(features.sentences(ours.text))
         if a != b:
             yield finding("structure", "cosmetic", ctx.lang, ours.number,
-                          f"{a} sentence(s), as {english.number} ({label})",
-                          f"{b} sentence(s)", ours, f"sentences {a}/{b}", sec)
+                          ngettext("{count} sentence, as {number} ({label})",
+                                   "{count} sentences, as {number} ({label})", a).format(
+                              count=a, number=english.number, label=label),
+                          ngettext("{count} sentence", "{count} sentences", b).format(count=b),
+                          ours, f"sentences {a}/{b}", sec)
 
 
 def check_cross_references(ctx: Context) -> Iterator[Finding]:
@@ -90,12 +110,14 @@ def check_cross_references(ctx: Context) -> Iterator[Finding]:
         a, b = Counter(english.cites), Counter(ours.cites)
         if a != b:
             missing, extra = a - b, b - a
-            key = "cites " + _numbers_text(extra.elements()) + " not " + _numbers_text(
+            key = "cites " + _numbers_key(extra.elements()) + " not " + _numbers_key(
                 missing.elements())
             yield finding("cross-references", "functional", ctx.lang, ours.number,
-                          f"cites {_numbers_text(english.cites)} "
-                          f"(as {english.number}, {ctx.english_label()})",
-                          f"cites {_numbers_text(ours.cites)}", ours, key, ctx.section.number)
+                          _("cites {numbers} (as {number}, {label})").format(
+                              numbers=_numbers_text(english.cites), number=english.number,
+                              label=ctx.english_label()),
+                          _("cites {numbers}").format(numbers=_numbers_text(ours.cites)), ours,
+                          key, ctx.section.number)
 
 
 def _whole(rule: Rule) -> str:
@@ -109,10 +131,12 @@ def check_numbers(ctx: Context) -> Iterator[Finding]:
         b = features.numbers(_whole(ours), ctx.lang)
         if a != b:
             yield finding("numbers", "critical", ctx.lang, ours.number,
-                          f"the numbers {_numbers_text(a.elements())} "
-                          f"(as {english.number}, {ctx.english_label()})",
-                          f"the numbers {_numbers_text(b.elements())}", ours,
-                          f"numbers {_numbers_text(b.elements())}", ctx.section.number)
+                          _("the numbers {numbers} (as {number}, {label})").format(
+                              numbers=_numbers_text(a.elements()), number=english.number,
+                              label=ctx.english_label()),
+                          _("the numbers {numbers}").format(
+                              numbers=_numbers_text(b.elements())), ours,
+                          f"numbers {_numbers_key(b.elements())}", ctx.section.number)
 
 
 def check_untranslated(ctx: Context) -> Iterator[Finding]:
@@ -121,7 +145,7 @@ def check_untranslated(ctx: Context) -> Iterator[Finding]:
     for rule in ctx.section.rules:
         if not rule.text.strip():
             yield finding("untranslated", "critical", ctx.lang, rule.number,
-                          "a translated text", "an empty text", rule, "empty",
+                          _("a translated text"), _("an empty text"), rule, "empty",
                           ctx.section.number)
             continue
         english = english_of.get(id(rule))
@@ -129,11 +153,12 @@ def check_untranslated(ctx: Context) -> Iterator[Finding]:
             continue
         if features.normalise(rule.text) == features.normalise(english.text):
             yield finding("untranslated", "functional", ctx.lang, rule.number,
-                          "a translation", f"the English text: {short(rule.text)}", rule,
-                          "text", ctx.section.number)
+                          _("a translation"), _("the English text: {text}").format(
+                              text=short(rule.text)), rule, "text", ctx.section.number)
         english_examples = {features.normalise(e.text) for e in english.examples}
         for example in rule.examples:
             if features.normalise(example.text) in english_examples:
                 yield finding("untranslated", "functional", ctx.lang, rule.number,
-                              "a translation", f"the English example: {short(example.text)}",
+                              _("a translation"), _("the English example: {text}").format(
+                                  text=short(example.text)),
                               (rule.file, example.line), "example", ctx.section.number)

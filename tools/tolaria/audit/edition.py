@@ -12,6 +12,7 @@ import re
 from datetime import date
 from typing import Iterator, NamedTuple
 
+from ..i18n import N_, _
 from ..model import Rule
 from .context import Context, short
 from .findings import Finding, finding
@@ -67,7 +68,7 @@ def fits(ctx: Context) -> list[Fit]:
 
 def _span(editions: list[date]) -> str:
     first, last = editions[0].isoformat(), editions[-1].isoformat()
-    return first if first == last else f"{first} – {last}"
+    return first if first == last else _("{first} – {last}").format(first=first, last=last)
 
 
 def changes(old: tuple[Rule, ...], new: tuple[Rule, ...]) -> list[str]:
@@ -76,23 +77,26 @@ def changes(old: tuple[Rule, ...], new: tuple[Rule, ...]) -> list[str]:
     added, removed, renumbered, reworded, cites = [], [], [], [], []
     for a, b in align_english(list(old), list(new)):
         if a is None:
-            added.append(f"{b.number} (“{short(b.text, 45)}”)")
+            added.append(_("{number} (“{text}”)").format(number=b.number,
+                                                        text=short(b.text, 45)))
         elif b is None:
-            removed.append(f"{a.number} (“{short(a.text, 45)}”)")
+            removed.append(_("{number} (“{text}”)").format(number=a.number,
+                                                          text=short(a.text, 45)))
         else:
             if a.number != b.number:
                 renumbered.append(f"{a.number}→{b.number}")
             elif _REFS.sub("#", _plain(a.text)) != _REFS.sub("#", _plain(b.text)):
                 reworded.append(str(b.number))
             if sorted(a.cites) != sorted(b.cites):
-                cites.append(f"{b.number} cites {', '.join(map(str, b.cites)) or 'nothing'}"
-                             f" instead of {', '.join(map(str, a.cites)) or 'nothing'}")
+                cites.append(_("{number} cites {new} instead of {old}").format(
+                    number=b.number, new=", ".join(map(str, b.cites)) or _("nothing"),
+                    old=", ".join(map(str, a.cites)) or _("nothing")))
     out = []
-    for label, items in (("added", added), ("removed", removed),
-                         ("renumbered", renumbered), ("reworded", reworded),
-                         ("citations", cites)):
+    for label, items in ((N_("added {items}"), added), (N_("removed {items}"), removed),
+                         (N_("renumbered {items}"), renumbered),
+                         (N_("reworded {items}"), reworded), (N_("citations {items}"), cites)):
         if items:
-            out.append(f"{label} {', '.join(items)}")
+            out.append(_(label).format(items=", ".join(items)))
     return out
 
 
@@ -105,33 +109,42 @@ def check_edition(ctx: Context) -> Iterator[Finding]:
     claimed = next((f for f in known if ref.claimed in f.editions), None)
     if claimed is not None and claimed.number != sec.number:
         later = [f for f in known if f.number == sec.number and f.editions[0] > ref.claimed]
-        since = f"; English numbers it {sec.number} from {later[0].editions[0]}" if later else ""
+        found = (_("the translation numbers it {number}; English numbers it {number} from "
+                   "{date}").format(number=sec.number, date=later[0].editions[0]) if later
+                 else _("the translation numbers it {number}").format(number=sec.number))
         yield finding("edition", "critical", lang, sec.number,
-                      f"the numbering of the claimed edition {ref.claimed}: section "
-                      f"{claimed.number} (“{ref.title}”)",
-                      f"the translation numbers it {sec.number}{since}", sec,
-                      f"numbered {claimed.number}", sec.number)
+                      _("the numbering of the claimed edition {claimed}: section {number} "
+                        "(“{title}”)").format(claimed=ref.claimed, number=claimed.number,
+                                              title=ref.title),
+                      found, sec, f"numbered {claimed.number}", sec.number)
     best = max(known, key=lambda f: (f.score, -abs((f.editions[-1] - ref.claimed).days)))
     if claimed is None or best is claimed or best.score < claimed.score + MARGIN:
         return
     newer = best.editions[0] > ref.claimed
-    shape = (f"rules matching in number and content: {best.same} of {len(sec.rules)}, "
-             f"against {claimed.same} for the claimed edition; citing the same rules: "
-             f"{best.cites}, against {claimed.cites}")
+    shape = _("rules matching in number and content: {same} of {total}, against "
+              "{claimed_same} for the claimed edition; citing the same rules: {cites}, "
+              "against {claimed_cites}").format(
+        same=best.same, total=len(sec.rules), claimed_same=claimed.same, cites=best.cites,
+        claimed_cites=claimed.cites)
     if newer:
-        found = (f"the text fits the later English of {_span(best.editions)} better "
-                 f"({shape})")
+        found = _("the text fits the later English of {span} better ({shape})").format(
+            span=_span(best.editions), shape=shape)
         diff = changes(claimed.rules, best.rules)
-        found += "; English changes after the claimed edition: " + "; ".join(diff) if diff else ""
+        if diff:
+            found = _("{found}; English changes after the claimed edition: {changes}").format(
+                found=found, changes="; ".join(diff))
     else:
-        found = f"stale: the text fits the English of {_span(best.editions)} better ({shape})"
+        found = _("stale: the text fits the English of {span} better ({shape})").format(
+            span=_span(best.editions), shape=shape)
         if best is known[0] and best.gaps:
-            found += (f"; it matches none exactly and predates the oldest English known "
-                      f"({known[0].editions[0]})")
+            found = _("{found}; it matches none exactly and predates the oldest English "
+                      "known ({date})").format(found=found, date=known[0].editions[0])
         diff = changes(best.rules, claimed.rules)
         if diff:
-            found += f"; English changes since {best.editions[-1]}: " + "; ".join(diff)
+            found = _("{found}; English changes since {date}: {changes}").format(
+                found=found, date=best.editions[-1], changes="; ".join(diff))
     numbering_changed = {r.number for r in best.rules} != {r.number for r in claimed.rules}
     yield finding("edition", "critical" if numbering_changed else "functional", lang,
-                  sec.number, f"a text that fits the English of {ref.claimed}, as it claims",
+                  sec.number, _("a text that fits the English of {claimed}, as it claims"
+                                ).format(claimed=ref.claimed),
                   found, sec, "later" if newer else "stale", sec.number)

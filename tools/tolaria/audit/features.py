@@ -69,7 +69,7 @@ def numbers(text: str, lang: str) -> Counter:
         if any(s <= match.start() < e for s, e in spans):
             continue
         token = match.group().lower()
-        if token.isdigit():
+        if token.isdecimal():  # not isdigit(): "²" is a digit that int() refuses
             out[int(token)] += 1
         elif token in table:
             out[table[token]] += 1

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..i18n import N_, _
+
 # Most severe first. critical: a reader following the translation would apply another rule
 # (a rule missing, shifted, a number changed); functional: the text misleads or fails a
 # reader (a wrong citation, term or card name, English left in); cosmetic: typography and
@@ -12,6 +14,21 @@ SEVERITIES = ("critical", "functional", "cosmetic")
 
 CHECKS = ("alignment", "structure", "cross-references", "numbers", "glossary", "card-names",
           "edition", "untranslated", "punctuation", "spelling", "waiver")
+
+# What people read for the codes above (the codes stay English: waivers and JSON use them).
+_LABELS = {
+    "critical": N_("critical"), "functional": N_("functional"), "cosmetic": N_("cosmetic"),
+    "alignment": N_("alignment"), "structure": N_("structure"),
+    "cross-references": N_("cross-references"), "numbers": N_("numbers"),
+    "glossary": N_("glossary"), "card-names": N_("card names"), "edition": N_("edition"),
+    "untranslated": N_("untranslated"), "punctuation": N_("punctuation"),
+    "spelling": N_("spelling"), "waiver": N_("waiver"),
+}
+
+
+def label(code: str) -> str:
+    """A check's or a severity's name in the interface language."""
+    return _(_LABELS[code]) if code in _LABELS else code
 
 
 class Finding(NamedTuple):
@@ -46,7 +63,8 @@ class Finding(NamedTuple):
         out = {"lang": self.lang, "rule": self.rule, "check": self.check,
                "severity": self.severity, "expected": self.expected, "found": self.found,
                "file": self.file, "line": self.line, "waived": self.waived, "key": self.key,
-               "section": self.section}
+               "section": self.section, "check_label": label(self.check),
+               "severity_label": label(self.severity)}
         if self.waiver:
             out["waiver"] = self.waiver
         return out

@@ -7,7 +7,7 @@ from itertools import groupby
 
 from ..i18n import _, language_name
 from ..numbering import RuleNumber
-from .findings import SEVERITIES, Finding
+from .findings import SEVERITIES, Finding, label
 from .runner import AuditReport
 
 
@@ -22,7 +22,9 @@ def _section_key(f: Finding) -> tuple:
 def render_text(report: AuditReport) -> str:
     lines = [_("Translation audit"), ""]
     for lang, s in report.summary.items():
-        counts = ", ".join(f"{s['findings'][sev]} {sev}" for sev in SEVERITIES)
+        counts = ", ".join(_("{count} {severity}").format(count=s["findings"][sev],
+                                                          severity=label(sev))
+                           for sev in SEVERITIES)
         g = s["glossary"]
         lines.append(_("{lang} ({code}): {sections} sections, {rules} rules checked; "
                        "findings: {counts}; waived: {waived}; glossary: {approved} of {uses} "
@@ -40,7 +42,8 @@ def render_text(report: AuditReport) -> str:
         lines.append(_header(lang, section, info.get((lang, section))))
         for f in group:
             mark = _(" (waived: {reason}, {by}, {date})").format(**f.waiver) if f.waived else ""
-            lines.append(f"  [{f.severity}] {f.rule} {f.check}{mark}  {f.file}:{f.line}")
+            lines.append(f"  [{label(f.severity)}] {f.rule} {label(f.check)}{mark}  "
+                         f"{f.file}:{f.line}")
             lines.append("      " + _("expected: {text}").format(text=f.expected))
             lines.append("      " + _("found:    {text}").format(text=f.found))
     if not report.findings:
@@ -58,8 +61,13 @@ def _header(lang: str, section: str, info: dict | None) -> str:
     compared = info["compared_with"]
     if compared is None:
         return _("== {lang} {section} ({source}; no English to compare with)").format(
-            lang=lang, section=section, source=info["source"])
+            lang=lang, section=section, source=_source_label(info["source"]))
     return _("== {lang} {section} ({source}, {file}; claims {claims}; compared with the "
              "English {number} of {edition})").format(
-        lang=lang, section=section, source=info["source"], file=info["file"],
+        lang=lang, section=section, source=_source_label(info["source"]), file=info["file"],
         claims=info["claims"], number=compared["number"], edition=compared["edition"])
+
+
+def _source_label(kind: str) -> str:
+    labels = {"official": _("official"), "quoted": _("quoted"), "project": _("project")}
+    return labels.get(kind, kind)

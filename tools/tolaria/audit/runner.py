@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, NamedTuple
 
+from ..i18n import _
 from ..model import RuleBook
 from ..numbering import RuleNumber
 from . import compare, edition, terms, typography
@@ -47,8 +48,13 @@ class AuditReport(NamedTuple):
         return any(f.severity == "critical" and not f.waived for f in self.findings)
 
     def to_json(self) -> dict:
+        """Codes (check, severity, kind) in English; human text (expected, found, notes, the
+        *_label fields) in the interface language."""
+        from ..i18n import current_language
+
         return {"findings": [f.to_json() for f in self.findings], "summary": self.summary,
-                "sections": self.sections, "notes": self.notes}
+                "sections": self.sections, "notes": self.notes,
+                "interface_lang": current_language()}
 
 
 def default_history(rules_dir=None):
@@ -76,24 +82,27 @@ def build_contexts(book: RuleBook, data: AuditData, langs, sections, history
     versions = EnglishVersions(history) if history is not None else None
     cache: dict = {}
     contexts, notes = [], []
-    for (lang, _), section in sorted(book.sections.items(),
+    for (lang, _number), section in sorted(book.sections.items(),
                                      key=lambda kv: (kv[0][0], RuleNumber.parse(kv[0][1]))):
         if lang not in langs or not _selected(section.number, sections):
             continue
         reference = reference_for(book, section, versions)
         if reference is None:
-            notes.append(f"{lang} {section.number}: no English text to compare with")
+            notes.append(_("{lang} {section}: no English text to compare with").format(
+                lang=lang, section=section.number))
             pairs = ()
         else:
             pairs = tuple(align(list(section.rules), list(reference.rules), lang, cache)[0])
             if not reference.exact:
-                notes.append(f"{lang} {section.number}: claims {reference.claimed}, compared "
-                             f"with the English of {reference.edition} (no English of "
-                             f"{reference.claimed} known without the rule history)")
+                notes.append(_("{lang} {section}: claims {claimed}, compared with the English "
+                               "of {edition} (no English of {claimed} known without the rule "
+                               "history)").format(lang=lang, section=section.number,
+                                                  claimed=reference.claimed,
+                                                  edition=reference.edition))
         contexts.append(Context(book, data, section, reference, pairs, versions, cache))
     if history is None:
-        notes.append("edition check: the rule history (tolaria.history) is not available; "
-                     "each translation was compared with the project's English only")
+        notes.append(_("edition check: the rule history (tolaria.history) is not available; "
+                       "each translation was compared with the project's English only"))
     return contexts, notes
 
 
@@ -109,9 +118,9 @@ def run_audit(book: RuleBook, langs=None, sections=None, history=None,
     contexts, notes = build_contexts(book, data, langs, sections, history)
     found: list[Finding] = []
     for ctx in contexts:
-        for _, check in SECTION_CHECKS:
+        for _name, check in SECTION_CHECKS:
             found.extend(check(ctx))
-    for _, check in BOOK_CHECKS:
+    for _name, check in BOOK_CHECKS:
         found.extend(check(contexts))
     found = _apply_waivers(list(dict.fromkeys(found)), data, langs, sections)
     found = sorted(found, key=Finding.sort_key)
@@ -135,8 +144,9 @@ def _apply_waivers(found: list[Finding], data: AuditData, langs, sections) -> li
         if not _selected(RuleNumber.parse(waiver.rule), sections):
             continue
         out.append(Finding(waiver.lang, waiver.rule, "waiver", "cosmetic",
-                           f"a {waiver.check} finding “{waiver.key}” on {waiver.rule}",
-                           "no such finding any more: the waiver is stale", waiver.file,
+                           _("a {check} finding “{key}” on {rule}").format(
+                               check=waiver.check, key=waiver.key, rule=waiver.rule),
+                           _("no such finding any more: the waiver is stale"), waiver.file,
                            waiver.line, f"stale {waiver.check} {waiver.key}", ""))
     return out
 

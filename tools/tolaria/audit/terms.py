@@ -6,6 +6,7 @@ import re
 from collections import defaultdict
 from typing import Iterator
 
+from ..i18n import _
 from ..model import Rule, Term
 from .context import Context
 from .features import lexeme, phrase_pattern, same_lexeme
@@ -63,8 +64,9 @@ def check_glossary(ctx: Context) -> Iterator[Finding]:
         if not our_lexeme:
             approved = term.names[ctx.lang].name
             yield finding("glossary", "functional", ctx.lang, ours.number,
-                          f"“{approved}” (glossary, for the English “{en_form}”)",
-                          "no form of the approved term", ours, f"term {term.id}", sec)
+                          _("“{approved}” (glossary, for the English “{english}”)").format(
+                              approved=approved, english=en_form),
+                          _("no form of the approved term"), ours, f"term {term.id}", sec)
     for ours, english in ctx.matched:
         en_text, our_text = _whole(english), _whole(ours)
         for term in ctx.book.glossary:
@@ -79,11 +81,11 @@ def check_glossary(ctx: Context) -> Iterator[Finding]:
             match = _search(our_text, old, inflected=False, lang=ctx.lang, durations=False)
             if match is None or _search(en_text, en_old, False, "en", False) is not None:
                 continue
-            current = (f"“{term.names[ctx.lang].name}”" if not term.obsolete
-                       else "no obsolete wording")
-            yield finding("glossary", "functional", ctx.lang, ours.number,
-                          f"{current} (the English has no obsolete wording here)",
-                          f"the obsolete “{match.group()}”", ours,
+            expected = (_("“{name}” (the English has no obsolete wording here)").format(
+                name=term.names[ctx.lang].name) if not term.obsolete else
+                _("no obsolete wording (the English has no obsolete wording here)"))
+            yield finding("glossary", "functional", ctx.lang, ours.number, expected,
+                          _("the obsolete “{words}”").format(words=match.group()), ours,
                           f"obsolete {match.group().lower()}", sec)
 
 
@@ -108,12 +110,13 @@ def check_glossary_consistency(contexts: list[Context]) -> Iterator[Finding]:
         usual, usual_places = ranked[0]
         for other, places in ranked[1:]:
             for ctx, rule in places:
+                rules = ", ".join(str(r.number) for _c, r in usual_places[:3])
                 yield finding(
                     "glossary", "cosmetic", lang, rule.number,
-                    f"the English “{en_form}” translated one way, as in "
-                    f"{', '.join(str(r.number) for _, r in usual_places[:3])} (“{usual}”)",
-                    f"a second translation (“{other}”)", rule, f"two ways {term_id}",
-                    ctx.section.number)
+                    _("the English “{english}” translated one way, as in {rules} (“{usual}”)"
+                      ).format(english=en_form, rules=rules, usual=usual),
+                    _("a second translation (“{other}”)").format(other=other), rule,
+                    f"two ways {term_id}", ctx.section.number)
 
 
 def check_card_names(ctx: Context) -> Iterator[Finding]:
@@ -129,13 +132,17 @@ def check_card_names(ctx: Context) -> Iterator[Finding]:
             left = (phrase_pattern(en_name, False).search(our_text)
                     if en_name != our_name else None)
             if in_english and not exact:
-                found = (f"“{loose.group()}”" if loose else
-                         f"the English name “{left.group()}”" if left else "no such name")
+                found = (_("“{name}”").format(name=loose.group()) if loose else
+                         _("the English name “{name}”").format(name=left.group()) if left
+                         else _("no such name"))
                 yield finding("card-names", "functional", ctx.lang, ours.number,
-                              f"“{our_name}” (the card {en_name})", found, ours,
-                              f"card {en_name}", sec)
+                              _("“{name}” (the card {card})").format(name=our_name,
+                                                                    card=en_name),
+                              found, ours, f"card {en_name}", sec)
             elif not in_english and (loose or left):
                 yield finding("card-names", "functional", ctx.lang, ours.number,
-                              f"no card named (as {english.number}, {ctx.english_label()})",
-                              f"the card “{(loose or left).group()}” ({en_name})", ours,
+                              _("no card named (as {number}, {label})").format(
+                                  number=english.number, label=ctx.english_label()),
+                              _("the card “{name}” ({card})").format(
+                                  name=(loose or left).group(), card=en_name), ours,
                               f"extra card {en_name}", sec)

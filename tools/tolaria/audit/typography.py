@@ -10,6 +10,7 @@ import functools
 import re
 from typing import Iterator
 
+from ..i18n import _
 from ..model import Rule
 from .context import Context
 from .features import words
@@ -35,22 +36,26 @@ def check_punctuation(ctx: Context) -> Iterator[Finding]:
                 a, b = text.count(opening), text.count(closing)
                 if a != b:
                     yield finding("punctuation", "cosmetic", ctx.lang, rule.number,
-                                  f"as many {opening} as {closing}",
-                                  f"{a} {opening} and {b} {closing}", where,
+                                  _("as many {opening} as {closing}").format(
+                                      opening=opening, closing=closing),
+                                  _("{a} {opening} and {b} {closing}").format(
+                                      a=a, opening=opening, b=b, closing=closing), where,
                                   f"unbalanced {opening}{closing}", sec)
             if text.count('"') % 2:
                 yield finding("punctuation", "cosmetic", ctx.lang, rule.number,
-                              "straight quotes in pairs", f"{text.count(chr(34))} \"",
+                              _("straight quotes in pairs"),
+                              _("{count} \"").format(count=text.count(chr(34))),
                               where, "unbalanced \"", sec)
             if not _FINAL.search(text):
                 yield finding("punctuation", "cosmetic", ctx.lang, rule.number,
-                              "a final full stop", f"…{text.rstrip()[-20:]}", where,
+                              _("a final full stop"), f"…{text.rstrip()[-20:]}", where,
                               "final stop", sec)
             for match in _NO_STOP.finditer(text):
                 yield finding("punctuation", "cosmetic", ctx.lang, rule.number,
-                              f"“{match[1]}. {match[3]}…” (a full stop before the sentence "
-                              "in brackets)", f"“{match[1]}{match[2]}{match[3]}…”", where,
-                              f"no stop before ({match[3][1:]}", sec)
+                              _("“{text}…” (a full stop before the sentence in brackets)"
+                                ).format(text=f"{match[1]}. {match[3]}"),
+                              _("“{text}…”").format(text=f"{match[1]}{match[2]}{match[3]}"),
+                              where, f"no stop before ({match[3][1:]}", sec)
 
 
 # pyspellchecker's Spanish list (0.9.1) lacks many inflected forms ("efectos", "quedan",
@@ -113,7 +118,9 @@ def check_spelling(ctx: Context) -> Iterator[Finding]:
                     continue
                 seen.add(word)
                 guess = spell.correction(word) if word not in rejected else None
-                hint = f" (perhaps “{guess}”)" if guess and guess != word else ""
-                yield finding("spelling", "cosmetic", ctx.lang, rule.number,
-                              f"a {ctx.lang} word{hint}", f"“{word}”", (rule.file, line),
+                expected = (_("a {lang} word (perhaps “{guess}”)").format(
+                    lang=ctx.lang, guess=guess) if guess and guess != word
+                    else _("a {lang} word").format(lang=ctx.lang))
+                yield finding("spelling", "cosmetic", ctx.lang, rule.number, expected,
+                              _("“{word}”").format(word=word), (rule.file, line),
                               f"word {word}", sec)

@@ -25,10 +25,16 @@
       history.replaceState(null, "", link)
       return
     }
-    // The language switcher goes to the same page; take the rule along too.
-    var alternate = target.closest("a[hreflang]")
-    if (alternate && location.hash) {
-      alternate.href = alternate.href.split("#")[0] + location.hash
-    }
   })
+  // The language switcher goes to the same page (its links say which); take the rule along
+  // too. Caught before the theme's own handler, which would send a site without a sitemap
+  // of absolute addresses to the other language's home page.
+  document.addEventListener("click", function (event) {
+    var target = event.target
+    if (!(target instanceof Element)) return
+    var alternate = target.closest("a.md-select__link[hreflang]")
+    if (!alternate || event.metaKey || event.ctrlKey) return
+    alternate.href = alternate.href.split("#")[0] + location.hash
+    event.stopPropagation()
+  }, true)
 })()
