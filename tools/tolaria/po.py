@@ -333,8 +333,8 @@ def _check_result(root: Path, files: dict[str, str], plans, lang: str, display: 
     errors = []
     for planned in plans.values():
         for edit, message in planned:
-            mine = _parts(book.find(lang, edit.number)
-                          if isinstance(book.find(lang, edit.number), Rule) else None)
+            found = book.find(lang, edit.number)
+            mine = _parts(found if isinstance(found, Rule) else None)
             if mine.get(message.context[len(str(edit.number)):], (None,))[0] != edit.text:
                 errors.append(DataError(display, message.line, _(
                     "\"{context}\": this text cannot be stored exactly in the YAML").format(
@@ -358,6 +358,8 @@ def import_po(path, rules_dir=None) -> list[FileChange]:
     plans, errors = _plan(book, lang, messages, display)
     if errors:
         raise DataErrors(errors)
+    if not plans:
+        return []
     files: dict[str, str] = {}
     by_display = {s.file: root / s.lang / f"{s.number}.yaml" for s in book.sections.values()}
     for file, planned in plans.items():
