@@ -22,11 +22,12 @@ compile: $(STAMP)
 extract: $(STAMP)
 	$(BIN)/pybabel extract --mapping babel.cfg --output locales/tolaria.pot \
 	  --project Tolaria --copyright-holder "Tolaria contributors" --msgid-bugs-address "" \
-	  --no-wrap --sort-by-file --omit-header --keywords N_ tools/tolaria
+	  --no-wrap --sort-output --no-location --omit-header --keywords N_ tools/tolaria
 
 update: extract
 	$(BIN)/pybabel update --domain tolaria --input-file locales/tolaria.pot --output-dir locales \
 	  --no-wrap --ignore-obsolete --no-fuzzy-matching
+	sed -i '/^#: /d' locales/*/LC_MESSAGES/tolaria.po  # no source locations: they churn on every edit
 
 # The site's diagram library, from the npm registry (kept in build/, never committed).
 MERMAID_VERSION := 11.17.2

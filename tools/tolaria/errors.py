@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
 
-class DataError(NamedTuple):
-    file: str
-    line: int
-    message: str
+class DataError(namedtuple("DataError", "file line message")):
+
+    __slots__ = ()
+    # file: str
+    # line: int
+    # message: str
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.message}"

@@ -11,7 +11,9 @@ from __future__ import annotations
 import os
 import re
 from datetime import date
-from typing import Any
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
+if TYPE_CHECKING:
+    from typing import Any
 
 from .errors import DataError, DataErrors
 from .i18n import _

@@ -1,13 +1,16 @@
 """The rulebook model: immutable records built by the loader, read by everything else.
 
-The records are NamedTuples rather than frozen dataclasses: they are as immutable, and a
+The records are named tuples rather than frozen dataclasses: they are as immutable, and a
 fresh process builds their classes several times faster (start-up is the CLI's hot path).
 """
 
 from __future__ import annotations
 
 from datetime import date
-from typing import Iterator, NamedTuple
+from collections import namedtuple
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
+if TYPE_CHECKING:
+    from typing import Any, Iterator
 
 from .numbering import RuleNumber, find_references
 
@@ -15,26 +18,29 @@ LANGUAGES = ("en", "es", "it")
 SOURCE_KINDS = ("official", "quoted", "project")
 
 
-class Edition(NamedTuple):
+class Edition(namedtuple("Edition", "effective set_names file", defaults=(None,))):
     """An edition of the Comprehensive Rules, known by its effective date."""
 
-    effective: date
-    set_names: dict[str, str]  # language -> set name
-    file: str | None = None  # the official file in reference/cr-en/, where there is one
+    __slots__ = ()
+    # effective: date
+    # set_names: dict[str, str]  # language -> set name
+    # file: str | None = None  # the official file in reference/cr-en/, where there is one
 
     def set_name(self, lang: str) -> str:
         return self.set_names.get(lang) or self.set_names["en"]
 
 
-class Source(NamedTuple):
+class Source(namedtuple("Source", "kind name file claims claims_text translated_from",
+                        defaults=(None, None, None, None))):
     """Where a section's text comes from."""
 
-    kind: str  # official | quoted | project
-    name: str
-    file: str | None = None  # relative to the shared sources (seeds/…, reference/cr-en/…)
-    claims: date | None = None  # the edition the source says it quotes
-    claims_text: str | None = None  # that claim in the source's own words
-    translated_from: str | None = None  # project translations: the language translated
+    __slots__ = ()
+    # kind: str  # official | quoted | project
+    # name: str
+    # file: str | None = None  # relative to the shared sources (seeds/…, reference/cr-en/…)
+    # claims: date | None = None  # the edition the source says it quotes
+    # claims_text: str | None = None  # that claim in the source's own words
+    # translated_from: str | None = None  # project translations: the language translated
 
     def to_json(self) -> dict:
         out = {"kind": self.kind, "name": self.name}
@@ -49,36 +55,40 @@ class Source(NamedTuple):
         return out
 
 
-class Paragraph(NamedTuple):
+class Paragraph(namedtuple("Paragraph", "text line cites", defaults=((),))):
     """A piece of text at a place in a file, with the rule numbers it cites."""
 
-    text: str
-    line: int
-    cites: tuple[RuleNumber, ...] = ()
+    __slots__ = ()
+    # text: str
+    # line: int
+    # cites: tuple[RuleNumber, ...] = ()
 
     @classmethod
     def of(cls, text: str, line: int = 0) -> Paragraph:
         return cls(text, line, tuple(find_references(text)))
 
 
-class Wording(NamedTuple):
+class Wording(namedtuple("Wording", "since text line")):
     """An earlier dated wording of a rule (the pre-2009 rule 300 keeps them)."""
 
-    since: date
-    text: str
-    line: int
+    __slots__ = ()
+    # since: date
+    # text: str
+    # line: int
 
 
-class Rule(NamedTuple):
-    number: RuleNumber
-    text: str
-    examples: tuple[Paragraph, ...] = ()
-    since: date | None = None  # the edition this wording dates from, where known
-    earlier: tuple[Wording, ...] = ()
-    file: str = ""
-    line: int = 0
-    # Rule numbers cited by the text and the examples, in order, repeats kept.
-    cites: tuple[RuleNumber, ...] = ()
+class Rule(namedtuple("Rule", "number text examples since earlier file line cites",
+                      defaults=((), None, (), "", 0, ()))):
+
+    __slots__ = ()
+    # number: RuleNumber
+    # text: str
+    # examples: tuple[Paragraph, ...] = ()
+    # since: date | None = None  # the edition this wording dates from, where known
+    # earlier: tuple[Wording, ...] = ()
+    # file: str = ""
+    # line: int = 0
+    # cites: tuple[RuleNumber, ...] = ()
 
     @classmethod
     def of(cls, number: RuleNumber, text: str, examples: tuple[Paragraph, ...] = (),
@@ -95,17 +105,19 @@ class Rule(NamedTuple):
         return self.text.split("\n")
 
 
-class Section(NamedTuple):
+class Section(namedtuple("Section", "number title lang edition source rules file line",
+                         defaults=("", 1))):
     """One CR section (or a keyword rule used as one, like 702.25) in one language."""
 
-    number: RuleNumber
-    title: str
-    lang: str
-    edition: Edition
-    source: Source
-    rules: tuple[Rule, ...]
-    file: str = ""
-    line: int = 1
+    __slots__ = ()
+    # number: RuleNumber
+    # title: str
+    # lang: str
+    # edition: Edition
+    # source: Source
+    # rules: tuple[Rule, ...]
+    # file: str = ""
+    # line: int = 1
 
     def rule(self, number: RuleNumber) -> Rule | None:
         for rule in self.rules:
@@ -121,33 +133,41 @@ class Section(NamedTuple):
         return [r for r in self.rules if r.number != number and r.number.is_within(number)]
 
 
-class TermName(NamedTuple):
+class TermName(namedtuple("TermName", "name definition variants source obsolete_names",
+                          defaults=(None, (), None, ()))):
     """A glossary term in one language."""
 
-    name: str
-    definition: str | None = None
-    variants: tuple[str, ...] = ()  # other accepted forms (plural, verb forms)
-    source: str | None = None  # where the definition is quoted from
-    obsolete_names: tuple[str, ...] = ()  # earlier wordings, no longer used
+    __slots__ = ()
+    # name: str
+    # definition: str | None = None
+    # variants: tuple[str, ...] = ()  # other accepted forms (plural, verb forms)
+    # source: str | None = None  # where the definition is quoted from
+    # obsolete_names: tuple[str, ...] = ()  # earlier wordings, no longer used
 
 
-class Term(NamedTuple):
-    id: str
-    names: dict[str, TermName]  # language -> name
-    rules: tuple[RuleNumber, ...] = ()
-    obsolete: bool = False  # the term itself is an obsolete wording
-    note: str | None = None
-    line: int = 0
+class Term(namedtuple("Term", "id names rules obsolete note line",
+                      defaults=((), False, None, 0))):
+    """A glossary term: its names in each language and the rules that define it."""
+
+    __slots__ = ()
+    # id: str
+    # names: dict[str, TermName]  # language -> name
+    # rules: tuple[RuleNumber, ...] = ()
+    # obsolete: bool = False  # the term itself is an obsolete wording
+    # note: str | None = None
+    # line: int = 0
 
 
-class RuleBook(NamedTuple):
+class RuleBook(namedtuple("RuleBook", "sections editions glossary root files",
+                          defaults=((), "rules", ()))):
     """Every section in every language, the editions and the glossary."""
 
-    sections: dict[tuple[str, str], Section]  # (lang, section number) -> Section
-    editions: dict[date, Edition]
-    glossary: tuple[Term, ...] = ()
-    root: str = "rules"
-    files: tuple[str, ...] = ()
+    __slots__ = ()
+    # sections: dict[tuple[str, str], Section]  # (lang, section number) -> Section
+    # editions: dict[date, Edition]
+    # glossary: tuple[Term, ...] = ()
+    # root: str = "rules"
+    # files: tuple[str, ...] = ()
 
     @property
     def languages(self) -> list[str]:

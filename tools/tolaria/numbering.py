@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Iterator, NamedTuple
+from collections import namedtuple
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
+if TYPE_CHECKING:
+    from typing import Any, Iterator
 
 # Subrule letters skip "l" and "o" (CR introduction); numbers of rules are
 # written without leading zeros.
@@ -26,12 +29,13 @@ class BadNumber(ValueError):
     """A string that is not a CR rule number; the message says why."""
 
 
-class RuleNumber(NamedTuple):
+class RuleNumber(namedtuple("RuleNumber", "section rule letter", defaults=(None, ""))):
     """A rule number; compares and sorts as the CR orders rules (104.9 < 104.10)."""
 
-    section: int
-    rule: int | None = None
-    letter: str = ""
+    __slots__ = ()
+    # section: int
+    # rule: int | None = None
+    # letter: str = ""
 
     @classmethod
     def parse(cls, text: str) -> RuleNumber:

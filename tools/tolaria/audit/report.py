@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from ..i18n import _, language_name
+from ..i18n import _, ngettext, language_name
 from ..numbering import RuleNumber
 from .findings import SEVERITIES, Finding, label
 from .runner import AuditReport
@@ -19,18 +19,28 @@ def _section_key(f: Finding) -> tuple:
     return (f.lang, number)
 
 
+def _severity_count(severity: str, count: int) -> str:
+    """'1 critical', '2 critical' / '1 crítico', '2 críticos': real plural forms."""
+    if severity == "critical":
+        return ngettext("{count} critical", "{count} critical", count).format(count=count)
+    if severity == "functional":
+        return ngettext("{count} functional", "{count} functional", count).format(count=count)
+    return ngettext("{count} cosmetic", "{count} cosmetic", count).format(count=count)
+
+
 def render_text(report: AuditReport) -> str:
     lines = [_("Translation audit"), ""]
     for lang, s in report.summary.items():
-        counts = ", ".join(_("{count} {severity}").format(count=s["findings"][sev],
-                                                          severity=label(sev))
-                           for sev in SEVERITIES)
+        counts = ", ".join(_severity_count(sev, s["findings"][sev]) for sev in SEVERITIES)
         g = s["glossary"]
-        lines.append(_("{lang} ({code}): {sections} sections, {rules} rules checked; "
+        sections = ngettext("{n} section", "{n} sections", s["sections"]).format(n=s["sections"])
+        rules = ngettext("{n} rule checked", "{n} rules checked", s["rules_checked"]).format(
+            n=s["rules_checked"])
+        lines.append(_("{lang} ({code}): {sections}, {rules}; "
                        "findings: {counts}; waived: {waived}; glossary: {approved} of {uses} "
                        "uses approved ({coverage:.0%}), {terms} terms used").format(
-            lang=language_name(lang), code=lang, sections=s["sections"],
-            rules=s["rules_checked"], counts=counts, waived=s["waived"],
+            lang=language_name(lang), code=lang, sections=sections,
+            rules=rules, counts=counts, waived=s["waived"],
             approved=g["approved"], uses=g["uses"], coverage=g["coverage"],
             terms=g["terms_used"]))
     info = {(s["lang"], s["section"]): s for s in report.sections}

@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from html import escape
 
 from ..errors import UserError
+from ..i18n import _
 from ..model import LANGUAGES
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
@@ -93,7 +94,7 @@ def build_site(out_dir, rules=None, languages=LANGUAGES, strict: bool = True) ->
                 config = load_config(CONFIG, site_dir=out_dir, strict=strict)
                 build(config)
     except (Abort, ConfigurationError, PluginError) as exc:
-        raise UserError(f"site build failed: {exc}") from None
+        raise UserError(_("site build failed: {problem}").format(problem=exc)) from None
     finally:
         i18n.set_language(interface)
     write_root_page(out_dir, languages)

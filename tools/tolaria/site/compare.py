@@ -19,15 +19,17 @@ def _severity(name: str) -> str:
 
 
 def _finding(finding) -> str:
-    waived = (f' <span class="t-badge t-waived">{escape(_("waived"))}</span>'
+    waived_label = _("waived")
+    waived = (f' <span class="t-badge t-waived">{escape(waived_label)}</span>'
               if getattr(finding, "waived", False) else "")
     parts = [f'<div class="t-finding t-sev-{attr(str(finding.severity))}">'
              f'<span class="t-badge">{escape(_severity(str(finding.severity)))}</span>{waived} '
              f'<strong>{escape(str(finding.check))}</strong>']
+    expected_label, found_label = _("expected:"), _("found:")
     if getattr(finding, "expected", None):
-        parts.append(f'<div>{escape(_("expected:"))} {escape(str(finding.expected))}</div>')
+        parts.append(f'<div>{escape(expected_label)} {escape(str(finding.expected))}</div>')
     if getattr(finding, "found", None):
-        parts.append(f'<div>{escape(_("found:"))} {escape(str(finding.found))}</div>')
+        parts.append(f'<div>{escape(found_label)} {escape(str(finding.found))}</div>')
     parts.append(f'<code>{escape(str(finding.file))}:{escape(str(finding.line))}</code></div>')
     return "".join(parts)
 
@@ -47,9 +49,10 @@ def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
     for l in order:
         s = sections[l]
         if s is None:
+            no_text = _("no text in this language")
             head.append(f'<div class="t-col-head" lang="{l}"><strong>'
                         f'{escape(language_name(l))}</strong>: '
-                        f'{escape(_("no text in this language"))}</div>')
+                        f'{escape(no_text)}</div>')
             continue
         page = f"{root}../{l}/{number}/"
         head.append(f'<div class="t-col-head" lang="{l}"><strong>{escape(language_name(l))}'
@@ -65,9 +68,10 @@ def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
             rule = s.rule(n) if s else None
             notes = "".join(_finding(f) for f in by_rule.get((l, str(n)), ()))
             if rule is None:
+                missing = _("missing in this language")
                 cells.append(f'<div class="t-cell t-absent" lang="{l}">'
                              f'<span class="t-lang">{escape(language_name(l))}</span> '
-                             f'{escape(_("missing in this language"))}{notes}</div>')
+                             f'{escape(missing)}{notes}</div>')
                 continue
             paragraphs = "".join(f"<p>{renderers[l].text(p, root + '../' + l + '/')}</p>"
                                  for p in rule.text.split("\n") if p.strip())
@@ -100,9 +104,10 @@ def compare_index(book: RuleBook, lang: str) -> Page:
     title = _("Compare the languages")
     intro = _("Each section in English, Spanish and Italian, subrule by subrule, with the "
               "translation audit’s findings.")
+    dashboards_title = _("Translation dashboards")
     body = (f"<h1>{escape(title)}</h1><p>{escape(intro)}</p>"
             f"<ul>{''.join(items)}</ul><h2 id=\"dashboards\">"
-            f"{escape(_('Translation dashboards'))}</h2><ul>{dashboards}</ul>\n")
+            f"{escape(dashboards_title)}</h2><ul>{dashboards}</ul>\n")
     return Page(path, title, body, None, ("toc",))
 
 
@@ -135,8 +140,9 @@ def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None) ->
         edition = format_date(text.edition.effective) if text else "–"
         kind = source_kind(text.source.kind) if text else "–"
         found = (str(len(open_)) if findings is not None else "–")
+        ok_label = _("ok")
         attention = (f'<span class="t-badge t-attention">{escape("; ".join(reasons))}</span>'
-                     if reasons else f'<span class="t-badge t-ok">{escape(_("ok"))}</span>')
+                     if reasons else f'<span class="t-badge t-ok">{escape(ok_label)}</span>')
         rows.append(f'<tr><td><a href="../../compare/{number}/">{escape(str(number))}</a></td>'
                     f'<td>{escape(text.title if text else "")}</td><td>{escape(kind)}</td>'
                     f'<td>{escape(complete)}</td><td>{escape(edition)}</td>'

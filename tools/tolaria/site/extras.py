@@ -77,7 +77,8 @@ def rule_history(history):
         if len(record.numbers) > 1:
             numbers = "; ".join(f"<strong>{escape(n)}</strong> ({escape(span(a, b))})"
                                 for n, a, b in record.numbers)
-            items.append(f"<li>{escape(_('Numbers:'))} {numbers}</li>")
+            numbers_label = _("Numbers:")
+            items.append(f"<li>{escape(numbers_label)} {numbers}</li>")
         if len(record.wordings) > 1:
             for text, first, last in record.wordings:
                 items.append(f'<li><span class="t-when">{escape(span(first, last))}</span>: '

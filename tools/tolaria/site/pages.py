@@ -66,11 +66,12 @@ def meta_block(book: RuleBook, section: Section, lang: str, root: str) -> str:
         translated = " · " + escape(_("translated from {language}").format(
             language=language_name(source.translated_from)))
     compare = _("Compare the languages")
+    source_label = _("Source:")
     return (f'<div class="t-meta">'
             f'<span class="t-badge t-kind-{attr(source.kind)}">'
             f'{escape(source_kind(source.kind))}</span> '
             f'<span class="t-edition">{escape(edition_label(book, section, lang))}</span>'
-            f'<span class="t-source">{escape(_("Source:"))} {escape(source.name)}'
+            f'<span class="t-source">{escape(source_label)} {escape(source.name)}'
             f'{translated}{claims}</span>'
             f'<a class="t-compare-link" href="{root}compare/{section.number}/">'
             f'{escape(compare)}</a></div>')
@@ -80,9 +81,10 @@ def _examples_block(results: list[dict] | None) -> str:
     """The section's worked examples and whether each passed the checker at build time."""
     if results is None:
         return ""
-    parts = [f'<h2 id="worked-examples">{escape(_("Worked examples"))}</h2>']
+    heading, none_yet = _("Worked examples"), _("No worked example cites this section yet.")
+    parts = [f'<h2 id="worked-examples">{escape(heading)}</h2>']
     if not results:
-        parts.append(f"<p>{escape(_('No worked example cites this section yet.'))}</p>")
+        parts.append(f"<p>{escape(none_yet)}</p>")
     labels = {"passed": _("passed"), "failed": _("failed"),
               "not_executable": _("not executable")}
     for result in results:
@@ -145,10 +147,11 @@ def home_page(book: RuleBook, lang: str) -> Page:
             ("compare/", _("Compare the languages")),
             (f"dashboard/{lang}/", _("Translation dashboard"))]
     links = "".join(f'<li><a href="{href}">{escape(label)}</a></li>' for href, label in more)
+    sections_title, more_title = _("Sections"), _("More")
     body = (f'<h1>{escape(title)}</h1><p class="t-intro">{escape(intro)}</p>'
-            f'<p>{escape(hint)}</p><h2 id="sections">{escape(_("Sections"))}</h2>'
+            f'<p>{escape(hint)}</p><h2 id="sections">{escape(sections_title)}</h2>'
             f'<ul class="t-sections">{"".join(items)}</ul>'
-            f'<h2 id="more">{escape(_("More"))}</h2><ul>{links}</ul>')
+            f'<h2 id="more">{escape(more_title)}</h2><ul>{links}</ul>')
     return Page(path, title, body + "\n", [], ("toc",))
 
 
@@ -164,16 +167,19 @@ def glossary_page(book: RuleBook, lang: str, renderer: Renderer) -> Page:
             if renderer.href(n, root) else escape(str(n)) for n in term.rules)
         others = " · ".join(f'{escape(language_name(l))}: {escape(t.name)}'
                             for l, t in term.names.items() if l != lang)
-        flag = (f' <span class="t-badge t-obsolete">{escape(_("obsolete"))}</span>'
+        obsolete_label = _("obsolete")
+        flag = (f' <span class="t-badge t-obsolete">{escape(obsolete_label)}</span>'
                 if term.obsolete else "")
         old = ""
         if name.obsolete_names:
-            old = (f'<p class="t-old">{escape(_("Earlier wordings:"))} '
+            earlier_label = _("Earlier wordings:")
+            old = (f'<p class="t-old">{escape(earlier_label)} '
                    f'{escape(", ".join(name.obsolete_names))}</p>')
         definition = renderer.text(name.definition, root) if name.definition else ""
+        rules_label = _("Rules:")
         entries.append(f'<dt id="{attr(term.id)}">{escape(name.name)}{flag}</dt><dd>'
                        f'<p>{definition}</p>{old}<p class="t-term-rules">'
-                       f'{escape(_("Rules:"))} {rules}</p><p class="t-others">{others}</p>'
+                       f'{escape(rules_label)} {rules}</p><p class="t-others">{others}</p>'
                        "</dd>")
     title = _("Glossary")
     body = f'<h1>{escape(title)}</h1><dl class="t-glossary">{"".join(entries)}</dl>\n'
