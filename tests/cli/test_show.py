@@ -97,3 +97,20 @@ def test_entry_points(entry):
         pytest.skip("no console script in this environment")
     done = subprocess.run(entry + ["show", "513.1", "--json"], capture_output=True, text=True)
     assert done.returncode == 0 and json.loads(done.stdout)["number"] == "513.1"
+
+
+from hypothesis import given, settings, strategies as st
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40).filter(lambda s: not s.startswith("-")))
+def test_any_number_gets_an_answer_never_a_traceback(text):
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["show", text])
+    assert status in (0, 1, 2)
+    if status:
+        assert err.getvalue().startswith(("tolaria: ", "usage: ")) and "Traceback" not in err.getvalue()

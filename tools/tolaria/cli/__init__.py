@@ -103,3 +103,17 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return 0
+    except OSError as exc:  # a file the user named cannot be read or written
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(_("tolaria: {where}{problem}").format(where=where,
+                                                    problem=exc.strerror or exc), file=sys.stderr)
+        return 2
+    except Exception as exc:  # a bug: still one line, and a way to see the details
+        import os
+
+        if os.environ.get("TOLARIA_DEBUG"):
+            raise
+        print(_("tolaria: unexpected error ({kind}: {problem}); please report it. Run again "
+                "with TOLARIA_DEBUG=1 to see where it happened.").format(
+            kind=type(exc).__name__, problem=exc), file=sys.stderr)
+        return 70

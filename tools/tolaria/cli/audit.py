@@ -37,6 +37,12 @@ def run(args) -> int:
             raise UserError(_("'{number}' is not a rule number (expected e.g. 104, 104.3 or "
                               "104.3b)").format(number=number)) from None
     book = rulebook(args)
+    covered = [str(n) for n in book.section_numbers()]
+    for number in args.section or ():
+        if str(RuleNumber.parse(number)) not in covered:
+            raise UserError(_("section {number} is not in this rulebook: it covers sections "
+                              "{covered}").format(number=number, covered=", ".join(covered)),
+                            status=1)
     report = run_audit(book, langs=[args.lang] if args.lang else None, sections=args.section)
     if args.json:
         print_json(report.to_json())

@@ -30,7 +30,8 @@ _state: dict = {}
 def site_language() -> str:
     lang = os.environ.get(LANG_ENV, "en")
     if lang not in LANGUAGES:
-        raise PluginError(f"{LANG_ENV}={lang!r}: expected one of {', '.join(LANGUAGES)}")
+        raise PluginError(i18n._("{variable}={value}: expected one of {choices}").format(
+            variable=LANG_ENV, value=repr(lang), choices=", ".join(LANGUAGES)))
     return lang
 
 
@@ -49,7 +50,7 @@ def on_config(config):
     try:
         book = load_rulebook(os.environ.get("TOLARIA_RULES") or None)
     except DataErrors as exc:
-        raise PluginError("the rulebook has errors:\n" + str(exc)) from None
+        raise PluginError(i18n._("the rulebook has errors:") + "\n" + str(exc)) from None
     _state.clear()
     _state.update(lang=lang, book=book, mermaid=mermaid_path(config))
     config.theme["language"] = lang
@@ -134,7 +135,8 @@ def _worker_script() -> str:
     found = glob.glob(os.path.join(os.path.dirname(material.__file__), "templates",
                                    "assets", "javascripts", "workers", "search.*.min.js"))
     if len(found) != 1:
-        raise PluginError(f"expected one search worker in mkdocs-material, found {found}")
+        raise PluginError(i18n._("expected one search worker in mkdocs-material, found {found}"
+                                 ).format(found=found))
     with open(os.path.join(HERE, "assets", "search-worker.js"), encoding="utf-8") as stream:
         return stream.read().replace("@MATERIAL_WORKER@", os.path.basename(found[0]))
 
@@ -142,8 +144,9 @@ def _worker_script() -> str:
 def on_page_markdown(markdown, page, config, files):
     record = _state["pages"].get(page.file.src_uri)
     if record is None:
-        raise PluginError(f"{page.file.src_uri}: not a page of the rulebook site (every page "
-                          "is generated from the rulebook; remove the file)")
+        raise PluginError(i18n._("{file}: not a page of the rulebook site (every page is "
+                                 "generated from the rulebook; remove the file)").format(
+            file=page.file.src_uri))
     page.meta["hide"] = list(record.hide)
     if record.search is not None:
         page.meta["search"] = {"exclude": True}
