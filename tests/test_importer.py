@@ -1,6 +1,5 @@
 import re
 from datetime import date, timedelta
-from pathlib import Path
 
 import pytest
 

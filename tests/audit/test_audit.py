@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 from tolaria.audit import run_audit
-from tolaria.audit.data import AuditData, WordLists, load_audit_data
+from tolaria.audit.data import WordLists, load_audit_data
 from tolaria.errors import DataErrors
 from tolaria.model import Rule
 from tolaria.numbering import RuleNumber

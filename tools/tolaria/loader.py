@@ -13,6 +13,7 @@ import re
 from datetime import date
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 from .errors import DataError, DataErrors

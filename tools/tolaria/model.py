@@ -10,7 +10,7 @@ from datetime import date
 from collections import namedtuple
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
 if TYPE_CHECKING:
-    from typing import Any, Iterator
+    from typing import Iterator
 
 from .numbering import RuleNumber, find_references
 

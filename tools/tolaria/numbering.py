@@ -17,7 +17,7 @@ import re
 from collections import namedtuple
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
 if TYPE_CHECKING:
-    from typing import Any, Iterator
+    from typing import Iterator
 
 # Subrule letters skip "l" and "o" (CR introduction); numbers of rules are
 # written without leading zeros.

@@ -13,7 +13,6 @@ YAML dicts by hand:
 from __future__ import annotations
 
 import os
-from datetime import date
 from pathlib import Path
 from typing import NamedTuple
 

@@ -27,15 +27,13 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     from ..errors import UserError
-    from ..numbering import BadNumber, RuleNumber
+    from ..numbering import RuleNumber
     from ..audit import run_audit
 
+    from .common import parse_number
+
     for number in args.section or ():
-        try:
-            RuleNumber.parse(number)
-        except BadNumber:
-            raise UserError(_("'{number}' is not a rule number (expected e.g. 104, 104.3 or "
-                              "104.3b)").format(number=number)) from None
+        parse_number(number)
     book = rulebook(args)
     covered = [str(n) for n in book.section_numbers()]
     for number in args.section or ():

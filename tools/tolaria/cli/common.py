@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-import os
-
 from ..loader import default_rules_dir, load_rulebook
 from ..model import RuleBook
 
@@ -24,3 +22,19 @@ def rulebook(args) -> RuleBook:
 def print_json(data) -> None:
     json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
+
+
+def parse_number(text: str):
+    """A RuleNumber from the command line ('rule 104.3b' too), or a one-line UserError."""
+    from ..errors import UserError
+    from ..i18n import _
+    from ..numbering import BadNumber, RuleNumber
+
+    cleaned = text.strip()
+    if cleaned.lower().startswith("rule "):
+        cleaned = cleaned[5:]
+    try:
+        return RuleNumber.parse(cleaned)
+    except BadNumber:
+        raise UserError(_("'{number}' is not a rule number (expected e.g. 104, 104.3 or "
+                          "104.3b)").format(number=text)) from None

@@ -55,8 +55,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..errors import UserError
-    from ..numbering import BadNumber, RuleNumber
     from .. import po
     from .common import rules_dir
 
@@ -67,12 +65,10 @@ def run(args) -> int:
         if not changes:
             print(_("nothing to change: every msgstr is empty or already in the YAML"))
         return 0
+    from .common import parse_number
+
     for number in args.section or ():
-        try:
-            RuleNumber.parse(number)
-        except BadNumber:
-            raise UserError(_("'{number}' is not a rule number (expected e.g. 104, 104.3 or "
-                              "104.3b)").format(number=number)) from None
+        parse_number(number)
     from .common import rulebook
 
     text = po.export_po(rulebook(args), args.lang, args.section)

@@ -25,17 +25,11 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..numbering import BadNumber, RuleNumber
+    from ..numbering import RuleNumber
     from ..show import find_rule
+    from .common import parse_number
 
-    text = args.number.strip()
-    if text.lower().startswith("rule "):
-        text = text[5:]
-    try:
-        number = RuleNumber.parse(text)
-    except BadNumber:
-        raise UserError(_("'{number}' is not a rule number (expected e.g. 104, 104.3 or "
-                          "104.3b)").format(number=args.number)) from None
+    number = parse_number(args.number)
     langs = ["en", "es", "it"] if args.lang == "all" else [args.lang or current_language()]
     if args.edition:
         return _as_of(args, number)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import ending, phasing, sba, turn, triggers
-from .state import Action, EngineError, Effect, Game, Permanent, StackObject
+from .state import EngineError, Effect, Game, Permanent, StackObject
 from .vocabulary import parse_duration, parse_when
 
 

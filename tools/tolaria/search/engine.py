@@ -7,7 +7,6 @@ import warnings
 
 from .. import cache
 from ..model import RuleBook
-from .analysis import LANGS
 from .documents import Document, documents_from_book, fingerprint
 from .glossary import Glossary
 from .hits import Hit

@@ -8,7 +8,7 @@ from ..i18n import _, format_date, language_name, ngettext
 from ..model import LANGUAGES, RuleBook
 from ..numbering import RuleNumber
 from .pages import Page, edition_label, root_of, source_kind
-from .render import Renderer, attr
+from .render import attr
 
 SEVERITIES = ("critical", "functional", "cosmetic")
 
