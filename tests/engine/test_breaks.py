@@ -121,12 +121,23 @@ def phasing_toggles_per_instance(mp):
     mp.setattr(phasing, "untap_step", toggle)
 
 
+def phased_out_tokens_always_survive(mp):
+    """The 2017 change read back into every edition: phased-out tokens never cease to exist."""
+    mp.setattr(editions, "phased_out_tokens_cease_to_exist", lambda edition: False)
+
+
+def phased_out_tokens_never_survive(mp):
+    """The 2017 change forgotten: phased-out tokens cease to exist in every edition."""
+    mp.setattr(editions, "phased_out_tokens_cease_to_exist", lambda edition: True)
+
+
 BREAKS = [counts_phased_out, extra_turns_fifo, keeps_damage_through_cleanup, zero_life_stays,
           no_mana_burn_in_2008, magic_2010_forgotten, pool_empties_only_at_phase_end,
           nine_poison_loses, commander_damage_summed, cleanup_never_repeats,
           no_indirect_phasing, triggers_put_on_stack_at_once,
           ending_turn_keeps_waiting_triggers, simultaneous_losses_not_a_draw,
-          phasing_toggles_per_instance]
+          phasing_toggles_per_instance, phased_out_tokens_always_survive,
+          phased_out_tokens_never_survive]
 
 
 def failing_examples() -> list[str]:

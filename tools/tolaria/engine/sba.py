@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import ending
+from . import editions, ending
 from .state import Game, Permanent
 
 
@@ -59,6 +59,9 @@ def find(game: Game) -> list[tuple[str, object]]:
     for perm in game.permanents.values():
         if perm.token and perm.zone in ("graveyard", "exile"):
             actions.append(("cease", perm.id))  # 704.5d
+        elif perm.token and perm.zone == "battlefield" and perm.phased_out and \
+                editions.phased_out_tokens_cease_to_exist(game.edition):
+            actions.append(("cease", perm.id))  # 704.5d and 702.25k until 2017-08-25
     for obj in game.others.values():
         if obj.zone == "exile" and not obj.card:
             actions.append(("cease_object", obj.id))  # 717.1b
