@@ -28,11 +28,16 @@ def main() -> int:
 
     from tolaria.loader import load_rulebook
 
+    load_rulebook(REPO / "rules", use_cache=False)  # PyYAML imported, files in the OS cache
+    cold = statistics.median(timed(lambda: load_rulebook(REPO / "rules", use_cache=False),
+                                   runs=30))
     load_rulebook(REPO / "rules")
-    samples = timed(lambda: load_rulebook(REPO / "rules"), runs=30)
-    median = statistics.median(samples)
-    verdict = "ok" if median < 0.020 else "OVER"
-    print(f"{'load whole rulebook in-process':<40} {median * 1000:8.1f} ms  (aim < 20 ms) {verdict}")
+    cached = statistics.median(timed(lambda: load_rulebook(REPO / "rules"), runs=30))
+    for name, value in (("load + check every YAML file, in-process", cold),
+                        ("load from the cached snapshot, in-process", cached)):
+        verdict = "ok" if value < 0.020 else "OVER"
+        print(f"{name:<40} {value * 1000:8.1f} ms  (aim < 20 ms) {verdict}")
+    median = max(cold, cached)
     return 0 if ok and median < 0.020 else 1
 
 

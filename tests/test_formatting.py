@@ -70,3 +70,15 @@ def test_any_text_survives_the_canonical_form(rules, title):
     out = format_yaml(text)
     assert yaml.safe_load(out) == data
     assert format_yaml(out) == out
+
+
+def test_fmt_drops_a_byte_order_mark_and_crlf_but_keeps_every_comment(tiny, capsys):
+    from tolaria.cli import main
+
+    path = tiny / "es" / "104.yaml"
+    original = "# A comment on the first line\n" + path.read_text()
+    path.write_bytes(b"\xef\xbb\xbf" + original.replace("\n", "\r\n").encode("utf-8"))
+    assert main(["fmt", "--check", "--rules", str(tiny)]) == 1
+    assert main(["fmt", "--rules", str(tiny)]) == 0
+    assert path.read_bytes() == format_yaml(original).encode("utf-8")
+    assert path.read_text().startswith("# A comment on the first line\n")

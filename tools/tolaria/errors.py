@@ -24,6 +24,20 @@ class DataErrors(Exception):
         super().__init__("\n".join(str(e) for e in self.errors))
 
 
+def os_error_text(exc: OSError) -> str:
+    """What an operating-system error means, in the interface's language."""
+    import errno
+
+    from .i18n import _
+
+    known = {errno.ENOENT: _("no such file or folder"), errno.EACCES: _("permission denied"),
+             errno.EPERM: _("permission denied"), errno.EISDIR: _("it is a folder, not a file"),
+             errno.ENOTDIR: _("a part of the path is not a folder"),
+             errno.ENOSPC: _("no space left on the device"),
+             errno.EROFS: _("the file system is read-only")}
+    return known.get(exc.errno, exc.strerror or str(exc))
+
+
 class UserError(Exception):
     """A problem the user caused outside the data (a bad argument, a missing file)."""
 

@@ -18,7 +18,7 @@ from .engine.vocabulary import (PERMANENT_TYPES, PHASES, STEPS, ZONES, parse_dur
                                 parse_when)
 from .examples_schema import ACTIONS, EXPECTATIONS, GAME_ENDING, GIVEN, TOP, TOP_OPTIONAL
 from .errors import DataError, DataErrors
-from .i18n import _
+from .i18n import _, ngettext
 from .model import LANGUAGES, RuleBook
 from .numbering import BadNumber, RuleNumber
 
@@ -354,9 +354,10 @@ def _read_example(f: loader._File, node, book: RuleBook) -> Example | None:
         rule = book.find("en", rules[0])
         count = len(getattr(rule, "examples", ()))
         if cr_example > count:
-            f.error(keys["cr_example"], _("cr_example {n}: rule {rule} has {count} Example "
-                                          "paragraph(s)").format(n=cr_example, rule=rules[0],
-                                                                 count=count))
+            f.error(keys["cr_example"], ngettext(
+                "cr_example {n}: rule {rule} has {count} Example paragraph",
+                "cr_example {n}: rule {rule} has {count} Example paragraphs", count).format(
+                n=cr_example, rule=rules[0], count=count))
     reason = r.text(keys["not_executable"], "not_executable") \
         if "not_executable" in keys else None
     given, do, expect = {}, (), ()

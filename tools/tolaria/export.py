@@ -45,8 +45,11 @@ def rulebook_json(book: RuleBook) -> dict:
                      for e in sorted(book.editions.values(), key=lambda e: e.effective)],
         "rules": ordered,
         "glossary": [{"id": t.id, "rules": [str(n) for n in t.rules], "obsolete": t.obsolete,
+                      "note": t.note,
                       "names": {lang: {"name": n.name, "definition": n.definition,
-                                       "variants": list(n.variants)}
+                                       "variants": list(n.variants),
+                                       "obsolete_names": list(n.obsolete_names),
+                                       "source": n.source}
                                 for lang, n in t.names.items()}}
                      for t in book.glossary],
     }

@@ -73,7 +73,11 @@ class _Comments:
 
 
 def format_yaml(text: str) -> str:
-    """The canonical form of a YAML document (raises yaml.YAMLError if it does not parse)."""
+    """The canonical form of a YAML document (raises yaml.YAMLError if it does not parse).
+
+    The canonical form has no byte-order mark and LF line endings; comments are kept.
+    """
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     loader._import_yaml()
     root = yaml.compose(text, Loader=loader._Loader)
     if root is None:

@@ -23,7 +23,8 @@ def format_rulebook(root: Path, write: bool) -> list[str]:
     changed: list[tuple[Path, str]] = []
     errors: list[DataError] = []
     for path in yaml_files(root):
-        text = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8", newline="") as stream:  # keep CRLF visible
+            text = stream.read()
         try:
             canonical = format_yaml(text)
         except yaml.YAMLError as exc:

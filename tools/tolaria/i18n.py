@@ -63,6 +63,13 @@ def format_date(value) -> str:
     return _babel_label("date", text, _format_date)
 
 
+def format_number(value: int) -> str:
+    """A count as people write it in the interface's language (3.138 / 3,138)."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=_language)
+
+
 def language_name(code: str) -> str:
     """A language's name in the interface's language (inglés, spagnolo)."""
     return _babel_label("language", code, _language_name)

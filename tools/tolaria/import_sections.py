@@ -25,7 +25,7 @@ def parse_section_list(text: str) -> list[str]:
         try:
             if "-" in part:
                 first, last = part.split("-", 1)
-                out.extend(str(n) for n in expand_range(first, last))
+                out.extend(str(n) for n in expand_range(first, last, strict=True))
             else:
                 out.append(str(RuleNumber.parse(part)))
         except BadNumber:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
+from .errors import os_error_text
 from .i18n import _
 
 _EFFECTIVE = re.compile(r"effective as of\s+(?P<date>[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})")
@@ -128,7 +129,7 @@ def read_official(path: Path | str) -> CRDocument:
         raw = path.read_bytes()
     except OSError as exc:
         raise ImportError_(_("{file}: cannot read the file: {problem}").format(
-            file=path, problem=exc.strerror)) from None
+            file=path, problem=os_error_text(exc))) from None
     return parse_official(decode(raw), path.name)
 
 
@@ -168,7 +169,14 @@ def parse_official(text: str, name: str) -> CRDocument:
         elif rule is not None:  # a paragraph that continues the rule above it
             rule.text += "\n" + line
     glossary = _read_glossary(lines, glossary_at) if glossary_at else []
-    return CRDocument(name, effective, sections, glossary, _duplicates(name, sections))
+    warnings = _duplicates(name, sections)
+    if not glossary:
+        warnings.append(_("{file}:{line}: no glossary after the rules: is the file complete?"
+                          ).format(file=name, line=len(lines)))
+    elif not any(line.strip() == "Credits" for line in lines[glossary_at:]):
+        warnings.append(_("{file}:{line}: no credits after the glossary: is the file complete?"
+                          ).format(file=name, line=len(lines)))
+    return CRDocument(name, effective, sections, glossary, warnings)
 
 
 def _duplicates(name: str, sections: dict[str, ImportedSection]) -> list[str]:

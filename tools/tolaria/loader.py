@@ -16,8 +16,8 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-from .errors import DataError, DataErrors
-from .i18n import _
+from .errors import DataError, DataErrors, os_error_text
+from .i18n import N_, _
 from .model import (LANGUAGES, SOURCE_KINDS, Edition, Paragraph, Rule, RuleBook, Section,
                     Source, Term, TermName, Wording)
 from .numbering import BadNumber, RuleNumber
@@ -69,18 +69,32 @@ class _File:
     def compose(self) -> yaml.Node | None:
         try:
             with open(self.path, "rb") as stream:
-                node = yaml.compose(stream, Loader=_Loader)
+                raw = stream.read()
+        except OSError as exc:
+            self.error(1, _("cannot read the file: {problem}").format(problem=os_error_text(exc)))
+            return None
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = raw[:exc.start].count(b"\n") + 1
+            self.error(line, _("not UTF-8 text (byte 0x{byte:02x}): save the file as UTF-8"
+                               ).format(byte=raw[exc.start]))
+            return None
+        try:
+            node = yaml.compose(text, Loader=_Loader)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line = mark.line + 1 if mark else 1
-            problem = exc.problem or exc.context or "invalid YAML"
-            self.error(line, _("YAML syntax error: {problem}").format(problem=problem))
+            self.error(line, _("YAML syntax error: {problem}").format(
+                problem=yaml_problem(exc.problem or exc.context or "")))
             return None
-        except (yaml.YAMLError, UnicodeDecodeError) as exc:
-            self.error(1, _("cannot read the file as UTF-8 YAML: {problem}").format(problem=exc))
-            return None
-        except OSError as exc:
-            self.error(1, _("cannot read the file: {problem}").format(problem=exc.strerror))
+        except yaml.YAMLError as exc:  # a character YAML does not allow (ReaderError)
+            position = getattr(exc, "position", 0) or 0
+            line = text[:position].count("\n") + 1
+            code = getattr(exc, "character", 0)
+            code = ord(code) if isinstance(code, str) else code
+            self.error(line, _("the character U+{code:04X} is not allowed in YAML; remove it"
+                               ).format(code=code or 0))
             return None
         if node is None:
             self.error(1, _("the file is empty"))
@@ -159,6 +173,35 @@ class _File:
             self.error(node, _("malformed rule number '{number}' (expected e.g. 104, 104.3 "
                                "or 104.3b; subrule letters skip l and o)").format(number=text))
             return None
+
+
+# PyYAML's own words for the commonest syntax errors, in the interface's language.
+_YAML_PROBLEMS = [
+    (r"mapping values are not allowed (here|in this context)",
+     N_("a ':' where no key can start (is a line indented too far, or a text with ': ' "
+        "left unquoted?)")),
+    (r"could not find expected ':'",
+     N_("a key without ':' (or a text that needs quotes)")),
+    (r"found character '\\t' that cannot start any token",
+     N_("a tab: indent with spaces")),
+    (r"found unexpected end of stream",
+     N_("the file ends inside a quoted text (a quote is not closed)")),
+    (r"expected <block end>, but found",
+     N_("the indentation does not match the lines above")),
+    (r"found undefined alias", N_("an alias (*name) with no anchor (&name)")),
+    (r"did not find expected key", N_("a line that is not a key of the mapping "
+                                                  "above (check its indentation)")),
+    (r"did not find expected '-' indicator",
+     N_("a line that is not an item of the list above (check its indentation)")),
+]
+
+
+def yaml_problem(problem: str) -> str:
+    """A PyYAML problem in plain words (translated where we know it), else as PyYAML says it."""
+    for pattern, message in _YAML_PROBLEMS:
+        if re.search(pattern, problem):
+            return _(message)
+    return problem or _("invalid YAML")
 
 
 def _kind(node: yaml.Node) -> str:
@@ -317,7 +360,7 @@ def _read_section(f: _File, lang_dir: str, editions: dict[date, Edition]) -> Sec
 def _edition(f: _File, node: yaml.Node, editions: dict[date, Edition], what: str
              ) -> Edition | None:
     value = f.scalar(node, DATE, what)
-    if value is None:
+    if value is None or not editions:  # no editions at all: editions.yaml's error says why
         return None
     if value not in editions:
         f.error(node, _("{what} {date} is not in rules/editions.yaml (add it there first)"
@@ -476,6 +519,12 @@ def _load(root: str) -> RuleBook:
     glossary = _read_glossary(file(root / "glossary.yaml"))
     sections: dict[tuple[str, str], Section] = {}
     paths = [root / "editions.yaml", root / "glossary.yaml"]
+    for folder in sorted(p for p in root.iterdir() if p.is_dir()
+                         and p.name not in NON_LANGUAGE_DIRS and not p.name.startswith(".")):
+        for stray in sorted(folder.iterdir()):
+            if stray.is_file() and not stray.name.startswith(".") and stray.suffix != ".yaml":
+                file(stray).error(1, _("not a section file: section files are named after "
+                                       "their section, e.g. 104.yaml"))
     for path in map(Path, rulebook_files(root)[2:]):
         lang_dir = path.parent.name
         paths.append(path)
@@ -487,7 +536,12 @@ def _load(root: str) -> RuleBook:
         section = _read_section(f, lang_dir, editions)
         if section is not None:
             sections[(section.lang, str(section.number))] = section
+    book = RuleBook(sections, editions, glossary, str(root),
+                    tuple(_display(p, root) for p in paths))
+    if not errors:  # checks across files, once every file is right on its own
+        from .consistency import check_rulebook
+
+        errors.extend(check_rulebook(book))
     if errors:
         raise DataErrors(errors)
-    return RuleBook(sections, editions, glossary, str(root),
-                    tuple(_display(p, root) for p in paths))
+    return book

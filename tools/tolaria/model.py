@@ -212,7 +212,10 @@ class RuleBook(namedtuple("RuleBook", "sections editions glossary root files",
 
     def nearby(self, lang: str, number: RuleNumber, count: int = 3) -> list[RuleNumber]:
         """The existing numbers closest to number, for 'did you mean' answers."""
+        home = self.section_for(lang, number)
         known = self.all_numbers(lang)
+        if home is not None:  # stay inside the section the number would belong to
+            known = [n for n in known if n.is_within(home.number)]
         before = [n for n in known if n < number][-count:]
         after = [n for n in known if n > number][:count]
         return before + after

@@ -109,20 +109,20 @@ class RuleNumber(namedtuple("RuleNumber", "section rule letter", defaults=(None,
         return f"RuleNumber({str(self)!r})"
 
 
-def next_letter(letter: str) -> str | None:
-    """The subrule letter after `letter` ('k' -> 'm'), or None after 'z'."""
-    index = LETTERS.index(letter) + 1
-    return LETTERS[index] if index < len(LETTERS) else None
-
-
-def expand_range(first: str, last: str) -> list[RuleNumber]:
+def expand_range(first: str, last: str, strict: bool = False) -> list[RuleNumber]:
     """Every number from first to last, when they differ only in the final part.
 
     '601.2a'-'601.2d' gives four subrules; '512'-'514' three sections; '104.3'-'104.5'
-    three rules. A range that is not of that shape gives just its two ends.
+    three rules. A range that is not of that shape gives just its two ends, or, when
+    strict (a range a user typed), raises BadNumber.
     """
     a, b = RuleNumber.parse(first), RuleNumber.parse(last)
-    if a.depth != b.depth or b < a:
+    shaped = a.depth == b.depth and a <= b and (
+        a.depth == 0 or (a.section == b.section and (a.depth == 1 or a.rule == b.rule)))
+    if not shaped:
+        if strict:
+            raise BadNumber(f"{first}-{last}: not a range (the first number must come first, "
+                            "and both must be of the same rule or section)")
         return [a, b]
     if a.depth == 0:
         return [RuleNumber(s) for s in range(a.section, b.section + 1)]

@@ -11,7 +11,7 @@ import importlib
 import sys
 
 from .. import i18n
-from ..errors import DataErrors, UserError
+from ..errors import DataErrors, UserError, os_error_text
 from ..i18n import _
 
 # command name -> module under tolaria.cli
@@ -45,13 +45,23 @@ def _interface_language(argv: list[str]) -> str:
     return i18n.language_from_environment()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line that says where to look."""
+
+    def error(self, message: str):
+        self.exit(2, _("{prog}: {message} (see: {prog} --help)").format(
+            prog=self.prog, message=message) + "\n")
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; with only, just that command's (a fresh process needs no other)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tolaria",
         description=_("The Magic: The Gathering Comprehensive Rules in English, Spanish and "
                       "Italian."),
         epilog=_("Example: tolaria show 104.3b --lang es"))
+    parser.add_argument("--lang", dest="interface_lang", choices=list(i18n.SUPPORTED),
+                        help=_("the interface's language (default: the locale's, else en)"))
     commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     commands.required = True
     for name, module_name in COMMANDS.items():
@@ -79,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     i18n.set_language(_interface_language(argv))
     _patch_argparse()
-    first = next((a for a in argv if not a.startswith("-")), None)
+    first = next((a for i, a in enumerate(argv) if not a.startswith("-")
+                  and not (i and argv[i - 1] == "--lang")), None)
     wants_help = any(a in ("-h", "--help") for a in argv[:1])
     parser = build_parser(first if first in COMMANDS and not wants_help else None)
     try:
@@ -106,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:  # a file the user named cannot be read or written
         where = f"{exc.filename}: " if exc.filename else ""
         print(_("tolaria: {where}{problem}").format(where=where,
-                                                    problem=exc.strerror or exc), file=sys.stderr)
+                                                    problem=os_error_text(exc)), file=sys.stderr)
         return 2
     except Exception as exc:  # a bug: still one line, and a way to see the details
         import os

@@ -31,8 +31,13 @@ def parse_number(text: str):
     from ..numbering import BadNumber, RuleNumber
 
     cleaned = text.strip()
-    if cleaned.lower().startswith("rule "):
-        cleaned = cleaned[5:]
+    lowered = cleaned.lower()
+    for prefix in ("rule ", "r"):  # "rule 104.3b", "r104.3b"
+        if lowered.startswith(prefix) and lowered[len(prefix):][:1].isdigit():
+            cleaned = cleaned[len(prefix):].strip()
+            break
+    if cleaned[-1:].isalpha():  # "104.3B": subrule letters are lower case
+        cleaned = cleaned[:-1] + cleaned[-1].lower()
     try:
         return RuleNumber.parse(cleaned)
     except BadNumber:

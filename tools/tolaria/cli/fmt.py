@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from .common import rules_dir
 
 
@@ -33,7 +33,9 @@ def run(args) -> int:
             else _("{file}: reformatted")
         print(message.format(file=path), file=sys.stderr if args.check else sys.stdout)
     if args.check and changed:
-        raise UserError(_("{count} file(s) not in canonical form").format(count=len(changed)),
+        raise UserError(ngettext("{count} file is not in canonical form",
+                                 "{count} files are not in canonical form",
+                                 len(changed)).format(count=len(changed)),
                         status=1)
     if not changed:
         print(_("ok: every file is in canonical form"))

@@ -28,7 +28,7 @@ def run(args) -> int:
     import os
     import sys
 
-    from ..errors import UserError
+    from ..errors import UserError, os_error_text
     from ..site.serve import make_server, url_of
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -41,7 +41,7 @@ def run(args) -> int:
         server = make_server(args.out, args.port)
     except OSError as exc:
         raise UserError(_("cannot listen on port {port}: {problem}").format(
-            port=args.port, problem=exc.strerror)) from None
+            port=args.port, problem=os_error_text(exc))) from None
     print(_("Serving the rules at {url} (Ctrl+C to stop)").format(url=url_of(server)),
           flush=True)
     try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import _, ngettext
+from ..i18n import _, format_number, ngettext
 from .common import rulebook
 
 
@@ -23,10 +23,11 @@ def run(args) -> int:
     rules = sum(1 for _section_rule in book.rules())
     sections = len(book.sections)
     print(_("ok: {sections}, {rules}, {editions}, {terms}").format(
-        sections=ngettext("{n} section file", "{n} section files", sections).format(n=sections),
-        rules=ngettext("{n} rule", "{n} rules", rules).format(n=rules),
+        sections=ngettext("{n} section file", "{n} section files", sections).format(
+            n=format_number(sections)),
+        rules=ngettext("{n} rule", "{n} rules", rules).format(n=format_number(rules)),
         editions=ngettext("{n} edition", "{n} editions", len(book.editions)).format(
-            n=len(book.editions)),
+            n=format_number(len(book.editions))),
         terms=ngettext("{n} glossary term", "{n} glossary terms", len(book.glossary)).format(
-            n=len(book.glossary))))
+            n=format_number(len(book.glossary)))))
     return 0
