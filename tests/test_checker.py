@@ -137,7 +137,7 @@ def test_a_failing_example_reports_expected_actual_and_place(book, tmp_path, cap
     ("- id: x\n  rules: [104.1]\n  title: {en: t}\n  not_executable: why\n",
      "mine.yaml:1: an example that is not executable needs 'explain'"),
     ("- id: x\n  rules: [702.25b]\n  cr_example: 3\n  title: {en: t}\n  expect: [{step: upkeep}]\n",
-     "mine.yaml:3: cr_example 3: rule 702.25b has 2 Example paragraph(s)"),
+     "mine.yaml:3: cr_example 3: rule 702.25b has 2 Example paragraphs"),
     ("- id: x\n  rules: [104.1]\n  title: {en: t}\n  expect: [{step: upkeep}]\n"
      "- id: x\n  rules: [104.1]\n  title: {en: t}\n  expect: [{step: upkeep}]\n",
      "mine.yaml:5: duplicate example id 'x' (first at"),
