@@ -4,7 +4,7 @@ from datetime import date, timedelta
 import pytest
 
 from tolaria_testing import REPO, shared_dir
-from tolaria.importer import ImportError_, decode, parse_official, read_official
+from tolaria.importer import OfficialFileError, decode, parse_official, read_official
 from tolaria.loader import load_rulebook
 
 OFFICIAL = sorted((shared_dir() / "reference" / "cr-en").glob("*.txt"))
@@ -69,7 +69,7 @@ def test_encodings_and_line_endings(encoding, newline):
 def test_a_file_that_is_not_a_cr_file_is_refused(tmp_path):
     path = tmp_path / "notes.txt"
     path.write_text("Just some notes.\n")
-    with pytest.raises(ImportError_, match=r"notes.txt:1: no line 'These rules are effective"):
+    with pytest.raises(OfficialFileError, match=r"notes.txt:1: no line 'These rules are effective"):
         read_official(path)
 
 

@@ -56,7 +56,7 @@ def test_fmt_rewrites_and_check_fails_before(capsys, tiny):
 def test_import_summary_and_json(capsys):
     path = shared_dir() / "reference" / "cr-en" / "rules_20230414.txt"
     status, out, _ = run(capsys, "import", str(path))
-    assert status == 0 and out.startswith("rules_20230414.txt: effective 2023-04-14; ")
+    assert status == 0 and out.startswith("rules_20230414.txt: effective April 14, 2023; 142 sections, 2,842 rules")
     status, out, _ = run(capsys, "import", str(path), "--json", "--sections", "512-514")
     data = json.loads(out)
     assert list(data["rules"]) == ["512", "512.1", "513", "513.1", "513.1a", "513.2", "514",

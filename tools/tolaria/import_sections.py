@@ -7,7 +7,7 @@ from pathlib import Path
 from .errors import UserError
 from .export import rulebook_json
 from .i18n import _
-from .importer import CRDocument, ImportError_, to_sections
+from .importer import CRDocument, OfficialFileError, to_sections
 from .loader import _display, load_rulebook
 from .model import Edition, RuleBook
 from .numbering import BadNumber, RuleNumber, expand_range
@@ -45,7 +45,7 @@ def document_json(doc: CRDocument, numbers: list[str] | None) -> dict:
     edition = Edition(doc.effective, {"en": ""}, doc.file)
     try:
         sections = to_sections(doc, chosen, edition, doc.file)
-    except ImportError_ as exc:
+    except OfficialFileError as exc:
         raise UserError(str(exc)) from None
     book = RuleBook({("en", str(s.number)): s for s in sections}, {doc.effective: edition})
     data = rulebook_json(book)
@@ -64,7 +64,7 @@ def write_sections(doc: CRDocument, path: Path, numbers: list[str], root: Path) 
             date=doc.effective.isoformat(), file=_display(root / "editions.yaml", root)))
     try:
         sections = to_sections(doc, numbers, edition, source_file(path))
-    except ImportError_ as exc:
+    except OfficialFileError as exc:
         raise UserError(str(exc)) from None
     texts = []
     for section in sections:

@@ -24,7 +24,7 @@ _CHAPTER = re.compile(r"^[1-9]\.\s+\S")
 _EXAMPLE = re.compile(r"^Example:")
 
 
-class ImportError_(Exception):
+class OfficialFileError(Exception):
     """The file cannot be read as a CR document; the message says what and where."""
 
 
@@ -123,12 +123,12 @@ def effective_date(text: str) -> date | None:
 
 
 def read_official(path: Path | str) -> CRDocument:
-    """Parse a whole official CR text file. Raises ImportError_ with a clear message."""
+    """Parse a whole official CR text file. Raises OfficialFileError with a clear message."""
     path = Path(path)
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise ImportError_(_("{file}: cannot read the file: {problem}").format(
+        raise OfficialFileError(_("{file}: cannot read the file: {problem}").format(
             file=path, problem=os_error_text(exc))) from None
     return parse_official(decode(raw), path.name)
 
@@ -137,11 +137,11 @@ def parse_official(text: str, name: str) -> CRDocument:
     lines = [line.rstrip() for line in text.split("\n")]
     effective = effective_date(text)
     if effective is None:
-        raise ImportError_(_("{file}:1: no line 'These rules are effective as of …': is this "
+        raise OfficialFileError(_("{file}:1: no line 'These rules are effective as of …': is this "
                              "an official Comprehensive Rules text file?").format(file=name))
     body_start = _body_start(lines)
     if body_start is None:
-        raise ImportError_(_("{file}:1: no numbered rules found (expected lines like "
+        raise OfficialFileError(_("{file}:1: no numbered rules found (expected lines like "
                              "'100.1. …')").format(file=name))
     sections: dict[str, ImportedSection] = {}
     current: ImportedSection | None = None
@@ -236,7 +236,7 @@ def to_sections(doc: CRDocument, numbers: list[str], edition, source_file: str) 
     for number in numbers:
         part = doc.extract(number)
         if part is None:
-            raise ImportError_(_("{file}: has no section or rule {number}").format(
+            raise OfficialFileError(_("{file}: has no section or rule {number}").format(
                 file=doc.file, number=number))
         source = Source("official", "Magic: The Gathering Comprehensive Rules, effective "
                         + doc.effective.isoformat(), source_file)

@@ -37,7 +37,10 @@ def render_text(book: RuleBook, data: dict, width: int = 88) -> str:
     edition = book.editions.get(_as_date(data["edition"]))
     set_name = edition.set_name(_current()) if edition else ""
     lines = [f"{data['number']} · {data['title']} · {language_name(data['lang'])}"]
-    if data.get("editions"):  # asked by a number of other editions (see tolaria.history)
+    if data.get("editions") and len(data["editions"]) == 1:  # see tolaria.history
+        lines.append(_("{asked} is this rule's number in the edition of {date}").format(
+            asked=data["asked"], date=format_date(data["editions"][0])))
+    elif data.get("editions"):  # asked by a number of other editions (see tolaria.history)
         lines.append(_("{asked} is this rule's number in the editions of {first} … {last}"
                        ).format(asked=data["asked"], first=format_date(data["editions"][0]),
                                 last=format_date(data["editions"][-1])))

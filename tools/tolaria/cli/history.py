@@ -36,8 +36,12 @@ def run(args) -> int:
     from ..history import load_history
     from ..history.render import history_json, history_text
 
-    h = load_history(rules_dir(args))
+    from .common import parse_number
+
     asked = args.number.strip()
+    h = load_history(rules_dir(args))
+    if not h.rule(asked):  # a history key ("702.25k@2016-07-22") is taken as it is
+        asked = str(parse_number(asked))
     current = asked if h.rule(asked) else None
     if current is None:
         matches = h.resolve(asked)

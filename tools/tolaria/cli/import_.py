@@ -37,17 +37,20 @@ def run(args) -> int:
     if args.history:
         return _add_to_history(args)
     from ..import_sections import document_json, parse_section_list, write_sections
-    from ..importer import ImportError_, read_official
+    from ..importer import OfficialFileError, read_official
 
     try:
         doc = read_official(args.file)
-    except ImportError_ as exc:
+    except OfficialFileError as exc:
         raise UserError(str(exc)) from None
     import sys
 
     for warning in doc.warnings:
         print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
     numbers = parse_section_list(args.sections) if args.sections else None
+    if numbers and not (args.write or args.json):
+        raise UserError(_("--sections goes with --write or --json (it says which sections to "
+                          "write or print)"))
     if args.write:
         if not numbers:
             raise UserError(_("--write needs --sections (e.g. --sections 104,512-514)"))
@@ -57,12 +60,18 @@ def run(args) -> int:
     if args.json:
         print_json(document_json(doc, numbers))
         return 0
+    from ..i18n import format_date, format_number, ngettext
+
     rules = sum(len(s.rules) for s in doc.sections.values())
     examples = sum(len(r.examples) for s in doc.sections.values() for r in s.rules)
-    print(_("{file}: effective {date}; {sections} sections, {rules} rules, {examples} "
-            "examples, {terms} glossary terms").format(
-        file=Path(args.file).name, date=doc.effective.isoformat(), sections=len(doc.sections),
-        rules=rules, examples=examples, terms=len(doc.glossary)))
+    counts = [ngettext("{n} section", "{n} sections", len(doc.sections)),
+              ngettext("{n} rule", "{n} rules", rules),
+              ngettext("{n} example", "{n} examples", examples),
+              ngettext("{n} glossary term", "{n} glossary terms", len(doc.glossary))]
+    values = [len(doc.sections), rules, examples, len(doc.glossary)]
+    print(_("{file}: effective {date}; {counts}").format(
+        file=Path(args.file).name, date=format_date(doc.effective),
+        counts=", ".join(c.format(n=format_number(v)) for c, v in zip(counts, values))))
     return 0
 
 
@@ -76,8 +85,9 @@ def _add_to_history(args) -> int:
     from ..history.rebuild import add_edition
     from ..history.render import changes_text
     from ..history.storage import write_history
-    from ..loader import _display
+    from ..loader import _display, load_rulebook
 
+    load_rulebook(rules_dir(args))  # a broken rulebook is reported first, and nothing written
     folder = history_dir(rules_dir(args))
     data = read_history(folder)
     before = data.editions[-1].effective

@@ -65,11 +65,13 @@ def run(args) -> int:
 
 
 def _as_of(args, number) -> int:
-    """The English rule as the edition in force on --edition printed it."""
+    """The English rule as the edition in force on --edition printed it. NUMBER is read as
+    a number of that edition first; only a number it did not have means today's rule."""
     from datetime import date
 
     from ..history import load_history
-    from ..history.asof import rule_as_of
+    from ..history.asof import reading_on, rule_as_of
+    from ..history.render import editions_phrase
     from ..i18n import format_date
     from ..show import render_text
 
@@ -83,21 +85,56 @@ def _as_of(args, number) -> int:
             value=args.edition)) from None
     h = load_history(rules_dir(args))
     text = str(number)
-    current = text if h.rule(text) else next((m.current for m in h.resolve(text)), None)
-    if current is None:
-        raise UserError(_("{number} is not a covered rule in any edition of the history"
-                          ).format(number=text), status=1)
+    reading = reading_on(h, text, when)
+    note = None
+    if reading.key is not None:
+        current = reading.key
+    elif reading.uncovered is not None:
+        then, title = reading.uncovered
+        if then == text:
+            message = _("{number} on {date} was {title}, which this reference does not "
+                        "cover").format(number=text, date=format_date(when), title=title)
+        else:
+            message = _("{number} on {date} fell under {rule} {title}, which this reference "
+                        "does not cover").format(number=text, date=format_date(when),
+                                                 rule=then, title=title)
+        raise UserError(message, status=1)
+    else:
+        match = None if h.rule(text) else next(iter(h.resolve(text)), None)
+        current = match.current if match else text if h.rule(text) else None
+        if current is None:
+            raise UserError(_("{number} is not a covered rule in any edition of the history"
+                              ).format(number=text), status=1)
+        if reading.edition is not None:
+            edition = format_date(reading.edition)
+            if match is None:
+                note = _("{number} was no rule number in the edition of {date}: this is the "
+                         "rule {number} of the rulebook, as that edition printed it").format(
+                    number=text, date=edition)
+            else:
+                note = _("{number} was no rule number in the edition of {date}: this is the "
+                         "rule that was {number} in {editions}, as that edition printed it"
+                         ).format(number=text, date=edition,
+                                  editions=editions_phrase(match.editions))
     data = rule_as_of(h, current, when)
     if data is None:
         edition = h.edition_on(when)
         raise UserError(_("rule {number} is not in the edition in force on {date}").format(
             number=current, date=format_date(edition or when)), status=1)
-    if text != current:
+    if "@" in current:  # a rule the Comprehensive Rules no longer have
+        data["current"] = None
+    if text != data["number"]:
         data["asked"] = text
+    if note is not None:
+        data["asked"], data["asked_in_edition"] = text, False
     if args.json:
         print_json(data)
-    else:
-        print(render_text(rulebook(args), data))
+        return 0
+    block = render_text(rulebook(args), data)
+    if note is not None:
+        head, _newline, rest = block.partition("\n")
+        block = "\n".join((head, note, rest))
+    print(block)
     return 0
 
 

@@ -58,6 +58,15 @@ class History:
         index = bisect_right(self._all, when)
         return self._all[index - 1] if index else None
 
+    def key_at(self, number: str, edition: date) -> str | None:
+        """The covered rule (or unit) that had number in the edition in force on `edition`:
+        its key, or None."""
+        when = self.edition_on(edition)
+        if when is None:
+            return None
+        return next((key for key, span in self._numbers.get(number, ())
+                     if span.first <= when <= span.last), None)
+
     def section_at(self, section: str, edition: date) -> list[tuple[str, str, list[str]]] | None:
         """The English rules of a covered unit as the edition in force on `edition` printed
         them: (number then, text then, examples then), in order; None if unknown."""

@@ -3,8 +3,42 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import NamedTuple
 
 from ..numbering import RuleNumber, find_references
+
+
+class Reading(NamedTuple):
+    """What a number meant in the edition in force on a date.
+
+    key: the covered rule (or unit) that had the number then; uncovered: (number, title) of
+    the uncovered rule or section it was, or fell under, then. Both None: the number was no
+    rule of that edition (or the edition is unknown).
+    """
+
+    edition: date | None
+    key: str | None = None
+    uncovered: tuple[str, str] | None = None
+
+
+def reading_on(h, number: str, when: date) -> Reading:
+    """number read as a number of the edition in force on `when`."""
+    edition = h.edition_on(when)
+    if edition is None:
+        return Reading(None)
+    key = h.key_at(number, edition)
+    if key is not None:
+        return Reading(edition, key)
+    node: RuleNumber | None = RuleNumber.parse(number)
+    while node is not None:
+        text = str(node)
+        if text != number and h.key_at(text, edition) is not None:
+            break  # under a covered rule that had no such number then
+        title = h.title(text, edition)
+        if title is not None:
+            return Reading(edition, uncovered=(text, title))
+        node = node.parent
+    return Reading(edition)
 
 
 def rule_as_of(h, current: str, when: date) -> dict | None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..i18n import _
-from ..importer import CRDocument, ImportError_, read_official
+from ..importer import CRDocument, OfficialFileError, read_official
 from .build import build_units, extend
 from .records import EditionRef, HistoryData
 from .titles import document_titles, merge_titles
@@ -36,7 +36,7 @@ def read_documents(folder: Path) -> list[CRDocument]:
     for path in paths:
         try:
             doc = read_official(path)
-        except ImportError_ as exc:
+        except OfficialFileError as exc:
             raise UserError(str(exc)) from None
         if doc.effective in docs:
             raise UserError(_("{file} and {other} are both effective {date}").format(
@@ -94,7 +94,7 @@ def add_edition(data: HistoryData, path: Path) -> tuple[HistoryData, CRDocument]
     """data with the official file at path added as its newest edition."""
     try:
         doc = read_official(path)
-    except ImportError_ as exc:
+    except OfficialFileError as exc:
         raise UserError(str(exc)) from None
     last = data.editions[-1]
     if doc.effective <= last.effective:

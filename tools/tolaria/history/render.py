@@ -60,7 +60,7 @@ def history_text(h, current: str, asked: str | None = None, width: int = WIDTH) 
         match = next((m for m in h.resolve(asked) if m.current == current), None)
         if match:
             lines.append(_("{asked} is this rule's number in {editions}").format(
-                asked=asked, editions=_editions(match.editions)))
+                asked=asked, editions=editions_phrase(match.editions)))
     lines.append("")
     lines.append(_("Numbers:"))
     for number, first, last in rule.numbers:
@@ -69,12 +69,16 @@ def history_text(h, current: str, asked: str | None = None, width: int = WIDTH) 
     lines.append(ngettext("{n} wording:", "{n} wordings:", len(rule.wordings)).format(
         n=len(rule.wordings)))
     previous = None
+    versions = h.versions(current)
     for index, (text, first, last) in enumerate(rule.wordings, 1):
         lines.append(f"  {index}. {_span(first, last)}")
         shown = text if previous is None else render_diff(word_diff(previous, text))
         for paragraph in shown.split("\n"):
             lines.extend(textwrap.wrap(paragraph, width, initial_indent="     ",
                                        subsequent_indent="     "))
+        for note in _joined(versions, first, last):
+            lines.extend(textwrap.wrap(note, width, initial_indent="     ",
+                                       subsequent_indent="       "))
         previous = text
     for tracked in h.successors(current):
         numbers = ", ".join(f"{s.value} ({_span(s.first, s.last)})" for s in tracked.numbers)
@@ -82,7 +86,31 @@ def history_text(h, current: str, asked: str | None = None, width: int = WIDTH) 
     return "\n".join(lines)
 
 
-def _editions(dates: list[date]) -> str:
+def _joined(versions, first: date, last: date) -> list[str]:
+    """What changed inside one wording (first … last), whose text is its last version's:
+    renumbered cross-references, or typography, with the edition that changed them."""
+    from ..numbering import find_references
+
+    notes = []
+    for before, version in zip(versions, versions[1:]):
+        if not (first < version.first <= last and version.renumbered):
+            continue
+        old = [str(n) for n in find_references(before.text)]
+        new = [str(n) for n in find_references(version.text)]
+        if old == new:
+            notes.append(_("typography changed on {date}").format(
+                date=format_date(version.first)))
+            continue
+        if len(old) == len(new):
+            old, new = zip(*[(a, b) for a, b in zip(old, new) if a != b])
+        notes.append(_("references renumbered on {date}: {old} → {new}").format(
+            date=format_date(version.first), old=", ".join(old) or "—",
+            new=", ".join(new) or "—"))
+    return notes
+
+
+def editions_phrase(dates: list[date]) -> str:
+    """'the edition of June 12, 2026' or 'the editions of July 25, 2025 … June 12, 2026'."""
     if not dates:
         return _("no official edition")
     if len(dates) == 1:
