@@ -1,9 +1,14 @@
-"""Relevance on bench/queries.yaml: hit@1, hit@3 and MRR for Tolaria and two baselines.
+"""Relevance: hit@1, hit@3 and MRR for Tolaria and two baselines, on two query sets.
+
+bench/queries.yaml is the tuning set (search was developed against it); the held-out
+bench/queries_review.yaml (written by a reviewer afterwards) is reported separately, never
+merged, as the honest estimate of relevance on queries search was not tuned for.
 
 The baselines get the same documents (each rule's title, text, examples and glossary
 entries): SQLite FTS5 (stdlib sqlite3, `unicode61 remove_diacritics 2`, the query's words
 OR-ed, ranked by bm25) and a case-insensitive substring scan (the whole query, ranked by
-occurrences). Aim (issue 4): Tolaria's hit@3 at least 0.95 and clearly above both.
+occurrences). Aim (issue 4): on bench/queries.yaml, Tolaria's hit@3 at least 0.95 and
+clearly above both (the held-out set has no aim: it is reported as it is).
 Run: .venv/bin/python bench/bench_relevance.py [--verbose]
 """
 
@@ -20,10 +25,13 @@ from common import REPO
 sys.path.insert(0, str(REPO / "tools"))
 
 
-def load_queries() -> list[dict]:
+SETS = {"queries.yaml": "tuning set", "queries_review.yaml": "held-out set"}
+
+
+def load_queries(name: str = "queries.yaml") -> list[dict]:
     import yaml
 
-    with open(REPO / "bench" / "queries.yaml", encoding="utf-8") as stream:
+    with open(REPO / "bench" / name, encoding="utf-8") as stream:
         return yaml.safe_load(stream)["queries"]
 
 
@@ -92,21 +100,25 @@ def main() -> int:
 
     book = load_rulebook(REPO / "rules")
     docs = documents_from_book(book)
-    queries = load_queries()
     verbose = "--verbose" in sys.argv
-    print(f"{len(queries)} queries ({', '.join(sorted({q['lang'] for q in queries}))}), "
-          f"{len(docs)} documents")
-    print(f"{'system':<22} {'hit@1':>6} {'hit@3':>6} {'MRR':>6}")
-    figures = {}
-    for name, system in (("Tolaria (Whoosh)", Tolaria(book)), ("SQLite FTS5", Fts5(docs)),
-                         ("substring scan", Substring(docs))):
-        figures[name] = score(system, queries, verbose)
-        h1, h3, mrr = figures[name]
-        print(f"{name:<22} {h1:6.3f} {h3:6.3f} {mrr:6.3f}")
-    ours = figures["Tolaria (Whoosh)"][1]
-    best_baseline = max(v[1] for k, v in figures.items() if k != "Tolaria (Whoosh)")
-    ok = ours >= 0.95 and ours > best_baseline
-    print(f"aim: hit@3 >= 0.95 and above both baselines: {'ok' if ok else 'NOT MET'}")
+    systems = (("Tolaria (Whoosh)", Tolaria(book)), ("SQLite FTS5", Fts5(docs)),
+               ("substring scan", Substring(docs)))
+    ok = True
+    for filename, label in SETS.items():
+        queries = load_queries(filename)
+        print(f"\nbench/{filename} ({label}): {len(queries)} queries "
+              f"({', '.join(sorted({q['lang'] for q in queries}))}), {len(docs)} documents")
+        print(f"{'system':<22} {'hit@1':>6} {'hit@3':>6} {'MRR':>6}")
+        figures = {}
+        for name, system in systems:
+            figures[name] = score(system, queries, verbose)
+            h1, h3, mrr = figures[name]
+            print(f"{name:<22} {h1:6.3f} {h3:6.3f} {mrr:6.3f}")
+        if filename == "queries.yaml":
+            ours = figures["Tolaria (Whoosh)"][1]
+            best_baseline = max(v[1] for k, v in figures.items() if k != "Tolaria (Whoosh)")
+            ok = ours >= 0.95 and ours > best_baseline
+            print(f"aim: hit@3 >= 0.95 and above both baselines: {'ok' if ok else 'NOT MET'}")
     return 0 if ok else 1
 
 

@@ -224,3 +224,16 @@ def test_cli_po_export_and_import(tmp_path, monkeypatch, capsys):
     err = capsys.readouterr().err
     assert err.startswith("it.po:1: not a valid PO file") and "Traceback" not in err
     assert main(["po", "export", "--lang", "it", "--section", "104.x"]) == 2
+
+
+def test_header_has_no_babel_placeholders_and_export_is_deterministic(book):
+    text = export_po(book, "it", sections=["104"], history=False)
+    header = text.split("\n\n")[0]
+    assert "EMAIL@ADDRESS" not in header and "FULL NAME" not in header
+    assert "LL@li.org" not in header and "PROJECT" not in header
+    assert '"Project-Id-Version: Tolaria ' in header
+    assert '"Language-Team: Tolaria Italian translation\\n"' in header
+    assert '"Last-Translator: Tolaria project\\n"' in header
+    assert export_po(book, "it", sections=["104"], history=False).encode() == text.encode()
+    catalog = _catalog(text)
+    assert catalog.language_team == "Tolaria Italian translation"

@@ -58,27 +58,56 @@ def test_project_translations_have_no_findings(book, report):
     assert noise == []
 
 
-def test_real_problems_of_the_seeds_are_found(report):
-    keys = {(f.lang, f.rule, f.check, f.key) for f in report.findings}
-    assert ("it", "702.25e", "structure", "content of 702.25f") in keys
-    assert ("it", "702.25n", "alignment", "missing") in keys
-    assert ("it", "702.25b", "spelling", "word permanete") in keys
-    assert ("it", "702.25b", "spelling", "word une") in keys
-    assert ("es", "513.1", "cross-references", "cites 116 not 117") in keys
-    assert not _found(report, "es", "104.6", "card-names")  # "Karn liberado" is right
-
-
-def test_stale_and_misnumbered_editions_are_named(report):
+def _needs_history():
     from tolaria.audit.runner import default_history
 
     if default_history() is None:
         pytest.skip("no rule history in this tree")
+
+
+def test_real_problems_of_the_seeds_are_found(report):
+    keys = {(f.lang, f.rule, f.check, f.key) for f in report.findings}
+    assert ("it", "702.25n", "alignment", "missing") in keys
+    assert ("it", "702.25b", "spelling", "word permanete") in keys
+    assert ("it", "702.25b", "spelling", "word une") in keys
+    assert ("it", "702.25b", "card-names", "extra card Wrath of God") in keys
+    assert not _found(report, "es", "104.6", "card-names")  # "Karn liberado" is right
+
+
+def test_stale_and_misnumbered_editions_are_named(report):
+    _needs_history()
     stale = _found(report, "it", "702.25", "edition")[0]
-    assert stale.severity == "critical" and "2016-07-22" in stale.found
+    assert stale.severity == "critical" and "July 22, 2016" in stale.found
     assert "removed 702.25k" in stale.found
     numbering = _found(report, "es", "717", "edition")[0]
     assert "section 716" in numbering.expected
-    assert "116" in _found(report, "es", "513", "edition")[0].found
+    # the Spanish 513 follows the English of 2016-2019: its 116 is reported once, there
+    assert "513.1 cites 117 instead of 116" in _found(report, "es", "513", "edition")[0].found
+    assert _found(report, "es", "513.1", "cross-references") == []
+
+
+def test_a_stale_section_is_checked_against_the_edition_it_fits(report):
+    """The Italian 702.25 (claims 2020, follows an English older than 2016): staleness is
+    reported once; the per-rule checks compare with the English it follows."""
+    _needs_history()
+    italian = [f for f in report.findings if (f.lang, f.section) == ("it", "702.25")]
+    assert [(f.rule, f.key) for f in italian if f.check == "alignment"] == [
+        ("702.25e", "missing"), ("702.25j", "missing"), ("702.25n", "missing")]
+    # no letters shifted, no lost rules, no citations of the 2020 English: the edition
+    # finding says all that once
+    assert not [f for f in italian if f.check == "structure" and f.severity == "critical"]
+    assert not [f for f in italian if f.check == "cross-references"]
+    assert len({f.identity for f in italian}) == len(italian)
+    assert len({(f.rule, f.check, f.key) for f in italian if f.check == "structure"}) == len(
+        [f for f in italian if f.check == "structure"])
+    stale, = [f for f in italian if f.check == "edition"]
+    assert "its 702.25j renders the English 702.25k of July 22, 2016 – July 8, 2017, " \
+           "removed since" in stale.found
+    assert "content found in no English rule" not in " ".join(f.found for f in italian)
+    # 702.25d lacks no sentence: "Tokens continue to exist…" came after its English
+    assert not _found(report, "it", "702.25d", "structure")
+    assert "(as 702.25b, en July 22, 2016 – July 8, 2017)" in _found(
+        report, "it", "702.25b", "card-names")[0].expected
 
 
 def test_json_shape_and_exit_status(report):
@@ -229,7 +258,8 @@ def test_edition_check_names_a_stale_translation(book, data):
                    "La fase finale ha due sottofasi: finale e cancellazione. (Vedi regola 513.)")
     r = run_audit(edited, langs=["it"], sections=["512"], history=history, data=data)
     finding, = _found(r, "it", "512", "edition")
-    assert "2018-07-13" in finding.found and "512.1 cites nothing instead of 513" in finding.found
+    assert "July 13, 2018" in finding.found and "512.1 cites nothing instead of 513" in finding.found
+    assert _found(r, check="cross-references") == []  # against the English it fits: none
     quiet = run_audit(book, langs=["it"], sections=["512"], history=history, data=data)
     assert _found(quiet, check="edition") == []
 
@@ -244,3 +274,126 @@ def test_cli_audit(capsys):
     status = main(["audit", "--section", "702.25"])
     text = capsys.readouterr().out
     assert status == 1 and "== it 702.25" in text and "[critical]" in text
+
+
+# --- review fixes: stale sections, lost sentences, untranslated text, senses, dates -----------
+def test_a_lost_sentence_is_named_and_a_folded_citation_is_not_one(book, data):
+    english = book.section("en", "717").rule(RuleNumber(717, 1, "d")).text
+    text = book.section("it", "717").rule(RuleNumber(717, 1, "d")).text
+    lost = text.split(". ")
+    edited = _edit(book, "it", "717", "717.1d", ". ".join(lost[:2] + lost[3:]))
+    r = _audit(edited, data, langs=["it"], sections=["717"])
+    finding, = _found(r, "it", "717.1d", "structure")
+    third = english.split(". ")[2]
+    assert finding.key == "sentences 4/3" and "it lacks “" + third[:40] in finding.found
+    # "… di stato (vedi regola 704)." renders "… action. (See rule 704.)": nothing lost
+    it_text = book.section("it", "104").rule(RuleNumber(104, 3, "b")).text
+    folded = it_text.replace(". Vedi regola 704.)", " (vedi regola 704).").replace(
+        "(Questa", "Questa")
+    assert folded != it_text
+    r = _audit(_edit(book, "it", "104", "104.3b", folded), data, langs=["it"],
+               sections=["104"])
+    assert not [f for f in _found(r, "it", "104.3b", "structure")
+                if f.key.startswith("sentences")]
+
+
+def test_content_of_a_removed_english_rule_is_named(book, data):
+    """A translated rule rendering an English rule removed before the claimed edition says
+    which one, instead of 'content found in no English rule'."""
+    italian = book.section("it", "104")
+    english = [(str(r.number), r.text, [e.text for e in r.examples])
+               for r in book.section("en", "104").rules]
+    old = [r for r in english if not r[0].startswith("104.3")]  # fits worse overall
+    new = [(n, "Some other rule entirely, see rules 100.1, 100.2, 100.3 and 100.4, with 5, "
+               "6, 7, 8 and 9 and a great many more words to make it long enough to differ "
+               "from anything the translation says. " * 3, []) if n == "104.2a" else (n, t, e)
+           for n, t, e in english]
+    claimed = italian.source.claims or italian.edition.effective
+    history = FakeHistory({date(2010, 1, 1): old, claimed: new})
+    r = run_audit(book, langs=["it"], sections=["104"], history=history, data=data)
+    assert not _found(r, "it", "104", "edition")  # not stale: it fits the claimed edition
+    finding, = [f for f in _found(r, "it", "104.2a", "structure") if f.key == "no counterpart"]
+    assert "the English 104.2a of January 1, 2010, removed since" in finding.found
+    assert "content found in no English rule" not in finding.found
+
+
+def test_no_spelling_findings_on_a_text_left_in_english(book, data):
+    english = book.section("en", "104").rule(RuleNumber(104, 2, "a")).text
+    r = _audit(_edit(book, "es", "104", "104.2a", english), data, langs=["es"],
+               sections=["104"])
+    assert [f.key for f in _found(r, "es", "104.2a", "untranslated")] == ["text"]
+    assert _found(r, "es", "104.2a", "spelling") == []
+    # a text only partly English is still spelled
+    text = book.section("es", "104").rule(RuleNumber(104, 2, "a")).text + " Wrongg wordd."
+    r = _audit(_edit(book, "es", "104", "104.2a", text), data, langs=["es"], sections=["104"])
+    assert {"word wrongg", "word wordd"} <= {f.key for f in _found(r, "es", "104.2a",
+                                                                     "spelling")}
+
+
+def test_glossary_draw_is_checked_in_its_game_result_sense(book, data):
+    for lang, right, wrong in (("es", "empate", "roba"), ("it", "patta", "pesca")):
+        rules = [r for r in book.section(lang, "104").rules
+                 if right in r.text.lower() and "draw" in (book.find("en", r.number).text)]
+        rule = rules[0]
+        edited = _edit(book, lang, "104", str(rule.number),
+                       rule.text.replace(right, wrong).replace(right.capitalize(), wrong))
+        r = _audit(edited, data, langs=[lang], sections=["104"])
+        assert "term draw" in {f.key for f in _found(r, lang, str(rule.number), "glossary")}
+    # "Draw a card" (702.25b's example) is the other sense: robar is right there
+    r = _audit(book, data, langs=["es"], sections=["702.25"])
+    assert _found(r, check="glossary") == []
+    from tolaria.audit.terms import glossary_uses
+    from tolaria.audit.runner import build_contexts
+
+    contexts, _notes = build_contexts(book, data, ["es"], ["702.25"], None)
+    assert not [t for t, *_rest in glossary_uses(contexts[0]) if t.id == "draw"]
+
+
+def test_senses_must_name_a_glossary_term(book, tmp_path):
+    root = tmp_path / "rules"
+    (root / "audit").mkdir(parents=True)
+    (root / "audit" / "words.yaml").write_text(
+        "words: {es: [], it: []}\nsenses:\n  drawn: [a draw]\n", encoding="utf-8")
+    with pytest.raises(DataErrors) as info:
+        run_audit(book, history=False, data=load_audit_data(root))
+    assert [str(e) for e in info.value.errors][0].endswith(
+        "words.yaml:3: no glossary term 'drawn' (senses)")
+
+
+def test_waiver_lang_and_check_are_both_validated(tmp_path):
+    root = tmp_path / "rules"
+    root.mkdir()
+    (root / "waivers.yaml").write_text(
+        "waivers:\n"
+        "  - lang: fr\n    rule: \"104.2\"\n    check: bogus\n    key: k\n    reason: r\n"
+        "    by: me\n    date: 2025-01-01\n"
+        "  - {lang: es, rule: \"104.2\", check: waiver, key: k, reason: r, by: me,"
+        " date: 2025-01-01}\n", encoding="utf-8")
+    with pytest.raises(DataErrors) as info:
+        load_audit_data(root)
+    messages = [str(e) for e in info.value.errors]
+    assert any(m.endswith("waivers.yaml:2: lang 'fr' is not a translated language (es, it)")
+               for m in messages)
+    assert any(":4: unknown check 'bogus'" in m for m in messages)
+    assert any(":9: unknown check 'waiver'" in m for m in messages)
+
+
+def test_dates_are_for_people_in_text_and_iso_in_data(book, report):
+    from tolaria import i18n
+    from tolaria.audit.report import render_text
+
+    _needs_history()
+    i18n.set_language("es")
+    try:
+        text = render_text(run_audit(book, langs=["es"], sections=["513"]))
+    finally:
+        i18n.set_language("en")
+    assert "14 de abril de 2023" in text and "2023-04-14" not in text
+    assert "2016-09-30" not in text and "30 de septiembre de 2016" in text
+    info, = [s for s in report.to_json()["sections"] if (s["lang"], s["section"]) ==
+             ("es", "513")]
+    assert info["claims"] == "2023-04-14" and info["compared_with"]["edition"] == "2023-04-14"
+    assert info["basis"] == {"editions": ["2016-09-30", "2016-11-11", "2017-01-20",
+                                          "2017-04-28", "2017-06-05", "2017-07-08",
+                                          "2017-08-25", "2017-09-29", "2018-07-13",
+                                          "2018-08-10", "2018-10-05", "2019-01-25"]}

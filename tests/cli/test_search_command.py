@@ -44,3 +44,45 @@ def test_index_reports_what_it_indexed(capsys):
     assert data["languages"] == ["en", "es", "it"]
     status, out, _ = run(capsys, "index")
     assert status == 0 and out.startswith("up to date: ")
+
+
+import sys  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "101", "ten"])
+def test_limit_out_of_range_is_a_one_line_usage_error(capsys, value):
+    status, out, err = run(capsys, "search", "phasing", f"--limit={value}")
+    assert status == 2 and out == "" and len(err.splitlines()) == 1 and "--limit" in err
+
+
+def test_limit_is_honoured(capsys):
+    status, out, _ = run(capsys, "search", "phasing", "--limit", "1", "--json")
+    assert status == 0 and len(json.loads(out)) == 1
+
+
+def test_no_match_echoes_a_short_query(capsys):
+    query = "zzqqxx " + "w" * 190
+    status, out, err = run(capsys, "search", query)
+    assert status == 1 and out == ""
+    assert len(err.strip()) < 80 and "…" in err and "zzqqxx" in err
+
+
+def test_colour_on_a_terminal_unless_no_color(capsys, monkeypatch):
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    _, out, _ = run(capsys, "search", "fuera de fase", "--lang", "es", "--limit", "1")
+    assert "\033[" in out
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setenv("NO_COLOR", "1")
+    _, out, _ = run(capsys, "search", "fuera de fase", "--lang", "es", "--limit", "1")
+    assert "\033[" not in out and out.startswith("702.25b")
+
+
+def test_a_phrase_without_exact_match_says_so_on_stderr(capsys):
+    status, out, err = run(capsys, "search", '"counters poison"', "--limit", "2")
+    assert status == 0 and out.startswith("104.3d")
+    assert err.splitlines() == ["tolaria: no exact match for the phrase; showing close matches"]
+    status, out, err = run(capsys, "search", '"poison counters"', "--limit", "2")
+    assert status == 0 and err == ""

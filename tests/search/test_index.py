@@ -126,3 +126,56 @@ def test_two_searchers_keep_working_while_a_third_rebuilds(book, tmp_path):
         assert process.returncode == 0, err
         assert int(out.strip()) > 0
     assert rebuilds >= 2
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe\x00", b"", b"../decoy", b"/etc",
+                                     b"rules-x/../../decoy", b"\x00" * 5000])
+def test_a_damaged_or_foreign_pointer_is_rebuilt_never_followed(book, tmp_path, content):
+    base = tmp_path / "ix"
+    _engine(book, base).close()
+    # A valid index outside the index folder: following the pointer there would open it
+    # quietly, without a rebuild.
+    import shutil
+
+    shutil.copytree(_current(base), tmp_path / "decoy")
+    pointer = next(base.glob("*.current"))
+    pointer.write_bytes(content)
+    with pytest.warns(IndexRebuilt, match="rebuilding it") as caught:
+        engine = _engine(book, base)
+    assert len(caught) == 1 and engine.info.built
+    assert Path(engine.info.path).parent == base
+    assert _numbers(engine, "cleanup step")[0] == "514"
+
+
+def test_damaged_segments_give_exactly_one_warning_line(book, tmp_path):
+    cache = tmp_path / "cache"
+    env = dict(os.environ, TOLARIA_CACHE=str(cache))
+    env.pop("PYTHONWARNINGS", None)
+    tolaria = [sys.executable, "-m", "tolaria"]
+    subprocess.run(tolaria + ["index"], env=env, check=True, capture_output=True)
+    folder = _current(cache / "index")
+    for file in folder.glob("*.seg"):
+        file.write_bytes(os.urandom(3000))
+    done = subprocess.run(tolaria + ["search", "fase"], env=env, capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and "rebuilding it" in lines[0], done.stderr
+
+
+def test_rebuild_warnings_are_translated(book, tmp_path, monkeypatch):
+    from tolaria.search import engine as engine_module, index as index_module
+
+    monkeypatch.setattr(index_module, "_", lambda text: "«" + text + "»")
+    monkeypatch.setattr(engine_module, "_", lambda text: "‹" + text + "›")
+    base = tmp_path / "ix"
+    _engine(book, base).close()
+    (_current(base) / "meta.json").write_text("{not json")
+    with pytest.warns(IndexRebuilt, match="^«the search index at .* rebuilding it»$"):
+        engine = _engine(book, base)
+    for file in Path(engine.info.path).iterdir():  # now break it under the open engine
+        if file.suffix == ".seg":
+            file.write_bytes(b"\x00garbage" * 10)
+    engine.close()
+    with pytest.warns(IndexRebuilt, match="^‹the search index at .* while searching"):
+        assert _numbers(engine, "cleanup step")[0] == "514"

@@ -74,3 +74,36 @@ def test_a_number_never_imports_the_full_text_engine(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.splitlines()[-1] == "0 False"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("104,3b", ["104.3b"]), ("104,3", ["104.3"]), ("regla 104,3B", ["104.3b"]),
+    ("104,3a-d", ["104.3a", "104.3b", "104.3c", "104.3d"]),
+    ("104,3a-104,3c", ["104.3a", "104.3b", "104.3c"]),
+])
+def test_a_decimal_comma_reads_as_the_point(text, expected):
+    assert [str(n) for n in parse_number_query(text)] == expected
+
+
+def test_a_renumbered_rule_names_the_editions_that_used_the_number(book):
+    from tolaria.i18n import format_date
+    from tolaria.history import load_history
+
+    editions = next(m.editions for m in load_history(book.root).resolve("702.26")
+                    if m.current == "702.25")
+    hits = search(book, "702.26", "en")
+    assert hits[0].number == "702.25"
+    note = (f"(702.26 in the editions of {format_date(min(editions))} … "
+            f"{format_date(max(editions))})")
+    assert hits[0].snippet.startswith(note + " Phasing is")
+    assert "earlier" not in hits[0].snippet  # 702.26 is Phasing's later number
+
+
+def test_editions_note_for_one_edition_and_none():
+    from datetime import date
+
+    from tolaria.search.numbers import editions_note
+
+    assert editions_note("702.26", [date(2021, 4, 22)]) == \
+        "(702.26 in the edition of April 22, 2021)"
+    assert "702.26" in editions_note("702.26", [])

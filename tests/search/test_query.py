@@ -73,3 +73,12 @@ def test_snippet_marks_the_matched_words(book):
 def test_results_are_best_first(book):
     scores = [h.score for h in search(book, "end of turn", "en", limit=20)]
     assert scores == sorted(scores, reverse=True)
+
+
+def test_a_quoted_phrase_without_exact_match_says_it_fell_back(book):
+    exact = search(book, '"poison counters"', "en")
+    assert exact and not exact.phrase_missed and exact.fallback is None
+    loose = search(book, '"counters poison"', "en")
+    assert loose and loose.phrase_missed and loose.fallback == "loose"
+    assert loose[0].number == "104.3d"
+    assert not search(book, "counters poison", "en").phrase_missed  # no quotes

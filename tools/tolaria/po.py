@@ -31,6 +31,7 @@ _CONTEXT = re.compile(r"^(?P<number>\S+)(?: example (?P<example>[1-9]\d*)"
                       r"| since (?P<since>\d{4}-\d{2}-\d{2}))?$")
 _MSGCTXT_LINE = re.compile(r'^msgctxt\s+"(.*)"\s*$')
 FUZZY_CHECKS = ("alignment", "structure")  # a finding of these makes a rule's messages fuzzy
+_TEAMS = {"es": "Spanish", "it": "Italian"}  # PO headers are data: always English
 
 
 # --- export ---------------------------------------------------------------------------------
@@ -116,11 +117,15 @@ def build_catalog(book: RuleBook, lang: str, sections=None, history=None):
     from . import __version__
 
     catalog = Catalog(locale=lang, project="Tolaria", version=__version__, creation_date=stamp,
-                      revision_date=stamp, fuzzy=False, header_comment=_(
+                      revision_date=stamp, fuzzy=False,
+                      last_translator="Tolaria project",
+                      language_team=f"Tolaria {_TEAMS[lang]} translation",
+                      header_comment=_(
                           "# Tolaria: the rule texts in {language}, for translators' tools.\n"
                           "# Import it back with: tolaria po import FILE\n"
                           "# Rule text © Wizards of the Coast.").format(
                               language=language_name(lang)))
+    catalog.msgid_bugs_address = ""  # none: not Babel's EMAIL@ADDRESS placeholder
     for section in chosen:
         english = book.section("en", section.number)
         common = _section_comments(section, english)

@@ -8,7 +8,7 @@ from typing import Iterator
 
 from ..i18n import _, ngettext
 from ..model import Rule
-from . import features
+from . import features, sentences
 from .context import Context, short
 from .findings import Finding, finding
 
@@ -26,6 +26,16 @@ def _numbers_text(numbers) -> str:
 def check_alignment(ctx: Context) -> Iterator[Finding]:
     """Rule numbers of the English missing in the translation, and the reverse."""
     if ctx.reference is None:
+        return
+    if ctx.stale:  # the numbering is the edition finding's; here, only content lacking
+        from .edition import missing_from_claimed
+
+        for rule, why in missing_from_claimed(ctx):
+            yield finding("alignment", "critical", ctx.lang, rule.number,
+                          _("{number} ({label}): {text}").format(
+                              number=rule.number, label=ctx.claimed_label(),
+                              text=short(rule.text)), why, ctx.section, "missing",
+                          ctx.section.number)
         return
     ours = {r.number: r for r in ctx.section.rules}
     english = {r.number: r for r in ctx.reference.rules}
@@ -49,14 +59,28 @@ def check_structure(ctx: Context) -> Iterator[Finding]:
     """Content under another number (letters shifted), then examples and sentences."""
     if ctx.reference is None:
         return
+    from .edition import elsewhere
+
     ours_numbers = {r.number for r in ctx.section.rules}
-    english_numbers = {r.number for r in ctx.reference.rules}
+    english_numbers = {r.number for r in ctx.english_rules}
     label = ctx.english_label()
     sec = ctx.section.number
-    english_by_number = {r.number: r for r in ctx.reference.rules}
+    english_by_number = {r.number: r for r in ctx.english_rules}
     for pair in ctx.pairs:
         ours, english = pair
-        if pair.shifted:
+        if ours is not None and english is None and (ctx.stale or ours.number
+                                                      in english_numbers):
+            other = elsewhere(ctx, ours)
+            found = (_("{where}: {text}") if other else
+                     _("content found in no English rule: {text}")).format(
+                where=other, text=short(ours.text))
+            yield finding("structure", "critical", ctx.lang, ours.number,
+                          _("the content of the English {number} ({label})").format(
+                              number=ours.number, label=label),
+                          found, ours, "no counterpart", sec)
+        elif ctx.stale:  # shifted letters, lost rules: reported by the edition check
+            continue
+        elif pair.shifted:
             own = english_by_number.get(ours.number)
             expected = (_("{number} renders the English {number} ({text})").format(
                 number=ours.number, text=short(own.text, 50)) if own else
@@ -66,12 +90,6 @@ def check_structure(ctx: Context) -> Iterator[Finding]:
                 _("its content is the English {number}’s ({label}): {text}").format(
                     number=english.number, label=label, text=short(english.text, 50)),
                 ours, f"content of {english.number}", sec)
-        elif ours is not None and english is None and ours.number in english_numbers:
-            yield finding("structure", "critical", ctx.lang, ours.number,
-                          _("the content of the English {number} ({label})").format(
-                              number=ours.number, label=label),
-                          _("content found in no English rule: {text}").format(
-                              text=short(ours.text)), ours, "no counterpart", sec)
         elif ours is None and english is not None and english.number in ours_numbers:
             yield finding("structure", "critical", ctx.lang, english.number,
                           _("the content of the English {number} ({label}): {text}").format(
@@ -94,14 +112,19 @@ def check_structure(ctx: Context) -> Iterator[Finding]:
                               _("an example starting “{label}”").format(label=label_lang),
                               short(example.text, 40), (ours.file, example.line),
                               "example label", sec)
-        a, b = len(features.sentences(english.text)), len(features.sentences(ours.text))
-        if a != b:
+        compared = sentences.compare(english.text, ours.text, ctx.lang)
+        a, b = len(compared.english), len(compared.ours)
+        if a != b or compared.lacking:
+            found = ngettext("{count} sentence", "{count} sentences", b).format(count=b)
+            if compared.lacking:
+                found = _("{found}; it lacks {sentences}").format(
+                    found=found, sentences=", ".join(_("“{text}”").format(text=short(s, 90))
+                                                     for s in compared.lacking))
             yield finding("structure", "cosmetic", ctx.lang, ours.number,
                           ngettext("{count} sentence, as {number} ({label})",
                                    "{count} sentences, as {number} ({label})", a).format(
                               count=a, number=english.number, label=label),
-                          ngettext("{count} sentence", "{count} sentences", b).format(count=b),
-                          ours, f"sentences {a}/{b}", sec)
+                          found, ours, f"sentences {a}/{b}", sec)
 
 
 def check_cross_references(ctx: Context) -> Iterator[Finding]:
@@ -137,6 +160,21 @@ def check_numbers(ctx: Context) -> Iterator[Finding]:
                           _("the numbers {numbers}").format(
                               numbers=_numbers_text(b.elements())), ours,
                           f"numbers {_numbers_key(b.elements())}", ctx.section.number)
+
+
+def left_in_english(ctx: Context) -> set[tuple[str, int]]:
+    """(file, line) of each translated paragraph identical to its English (the untranslated
+    check reports them; the spelling check leaves them alone)."""
+    out = set()
+    for ours, english in ctx.matched:
+        if ours.text.strip() and features.normalise(ours.text) == features.normalise(
+                english.text):
+            out.add((ours.file, ours.line))
+        english_examples = {features.normalise(e.text) for e in english.examples}
+        for example in ours.examples:
+            if features.normalise(example.text) in english_examples:
+                out.add((ours.file, example.line))
+    return out
 
 
 def check_untranslated(ctx: Context) -> Iterator[Finding]:

@@ -27,6 +27,9 @@ class WordLists(NamedTuple):
     words: dict[str, frozenset[str]]  # lang -> accepted words (lowercase)
     not_words: dict[str, frozenset[str]]  # lang -> words to flag although a dictionary has them
     several_senses: frozenset[str]  # glossary term ids
+    senses: dict[str, tuple[str, ...]] = {}  # term id -> English phrases of the sense
+    #                                         its es/it names render
+    sense_places: dict[str, tuple[str, int]] = {}  # term id -> (file, line) of its entry
 
 
 class Card(NamedTuple):
@@ -75,7 +78,7 @@ def _read_words(path: Path, errors: list[DataError]) -> WordLists:
     empty = WordLists({}, {}, frozenset())
     if root is None:
         return empty
-    top = f.mapping(root, {"words"}, {"not_words", "several_senses"})
+    top = f.mapping(root, {"words"}, {"not_words", "several_senses", "senses"})
     if not top:
         return empty
     lists = {}
@@ -87,7 +90,30 @@ def _read_words(path: Path, errors: list[DataError]) -> WordLists:
                 lists[key][lang] = frozenset(w.lower() for w in _strings(f, node, key))
     senses = frozenset(_strings(f, top["several_senses"], "several_senses")
                        if "several_senses" in top else ())
-    return WordLists(lists["words"], lists["not_words"], senses)
+    phrases, places = {}, {}
+    if "senses" in top:
+        for term, node in (f.mapping(top["senses"], set(), _AnyKey()) or {}).items():
+            phrases[term] = tuple(_strings(f, node, "senses"))
+            places[term] = (f.display, node.start_mark.line + 1)
+    return WordLists(lists["words"], lists["not_words"], senses, phrases, places)
+
+
+class _AnyKey(frozenset):
+    """Optional keys for a mapping whose keys are data (glossary term ids, checked against
+    the glossary by `check_terms`)."""
+
+    def __contains__(self, item) -> bool:
+        return isinstance(item, str)
+
+
+def check_terms(data: AuditData, term_ids) -> None:
+    """Raise DataErrors (file:line) for a `senses` entry naming no glossary term."""
+    known = set(term_ids)
+    errors = [DataError(file, line, _("no glossary term '{term}' (senses)").format(term=term))
+              for term, (file, line) in sorted(data.words.sense_places.items())
+              if term not in known]
+    if errors:
+        raise DataErrors(errors)
 
 
 def _read_cards(path: Path, errors: list[DataError]) -> tuple[Card, ...]:
@@ -115,6 +141,7 @@ _WAIVER_KEYS = {"lang", "rule", "check", "key", "reason", "by", "date"}
 def _read_waivers(path: Path, errors: list[DataError]) -> tuple[Waiver, ...]:
     from .findings import CHECKS
 
+    waivable = [c for c in CHECKS if c != "waiver"]  # a stale waiver is fixed, not waived
     f, root = _open(path, errors)
     if root is None:
         return ()
@@ -129,15 +156,16 @@ def _read_waivers(path: Path, errors: list[DataError]) -> tuple[Waiver, ...]:
         values = {k: f.scalar(keys[k], loader.STR, k) for k in _WAIVER_KEYS - {"rule", "date"}}
         number = f.number(keys["rule"], "rule")
         when = f.scalar(keys["date"], loader.DATE, "date")
+        bad = False
         if values["lang"] is not None and values["lang"] not in TRANSLATED:
             f.error(keys["lang"], _("lang '{lang}' is not a translated language ({known})"
                                     ).format(lang=values["lang"], known=", ".join(TRANSLATED)))
-            continue
-        if values["check"] is not None and values["check"] not in CHECKS:
+            bad = True
+        if values["check"] is not None and values["check"] not in waivable:
             f.error(keys["check"], _("unknown check '{check}' (known: {known})").format(
-                check=values["check"], known=", ".join(CHECKS)))
-            continue
-        if None in values.values() or number is None or when is None:
+                check=values["check"], known=", ".join(waivable)))
+            bad = True
+        if bad or None in values.values() or number is None or when is None:
             continue
         waivers.append(Waiver(values["lang"], str(number), values["check"], values["key"],
                               values["reason"], values["by"], when, f.display,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from ..i18n import _, ngettext, language_name
+from ..i18n import _, format_date, ngettext, language_name
 from ..numbering import RuleNumber
 from .findings import SEVERITIES, Finding, label
 from .runner import AuditReport
@@ -51,7 +51,9 @@ def render_text(report: AuditReport) -> str:
         lines.append("")
         lines.append(_header(lang, section, info.get((lang, section))))
         for f in group:
-            mark = _(" (waived: {reason}, {by}, {date})").format(**f.waiver) if f.waived else ""
+            mark = (_(" (waived: {reason}, {by}, {date})").format(
+                reason=f.waiver["reason"], by=f.waiver["by"],
+                date=format_date(f.waiver["date"])) if f.waived else "")
             lines.append(f"  [{label(f.severity)}] {f.rule} {label(f.check)}{mark}  "
                          f"{f.file}:{f.line}")
             lines.append("      " + _("expected: {text}").format(text=f.expected))
@@ -75,7 +77,8 @@ def _header(lang: str, section: str, info: dict | None) -> str:
     return _("== {lang} {section} ({source}, {file}; claims {claims}; compared with the "
              "English {number} of {edition})").format(
         lang=lang, section=section, source=_source_label(info["source"]), file=info["file"],
-        claims=info["claims"], number=compared["number"], edition=compared["edition"])
+        claims=format_date(info["claims"]), number=compared["number"],
+        edition=format_date(compared["edition"]))
 
 
 def _source_label(kind: str) -> str:

@@ -14,8 +14,8 @@ from ..i18n import _
 from ..model import RuleBook
 from ..numbering import RuleNumber
 from . import compare, edition, terms, typography
-from .context import Context
-from .data import TRANSLATED, AuditData, load_audit_data
+from .context import Basis, Context, format_date
+from .data import TRANSLATED, AuditData, check_terms, load_audit_data
 from .findings import SEVERITIES, Finding
 from .pairing import align
 from .reference import EnglishVersions, reference_for
@@ -97,13 +97,27 @@ def build_contexts(book: RuleBook, data: AuditData, langs, sections, history
                 notes.append(_("{lang} {section}: claims {claimed}, compared with the English "
                                "of {edition} (no English of {claimed} known without the rule "
                                "history)").format(lang=lang, section=section.number,
-                                                  claimed=reference.claimed,
-                                                  edition=reference.edition))
-        contexts.append(Context(book, data, section, reference, pairs, versions, cache))
+                                                  claimed=format_date(reference.claimed),
+                                                  edition=format_date(reference.edition)))
+        ctx = Context(book, data, section, reference, pairs, versions, cache, pairs)
+        if reference is not None:
+            ctx = _with_basis(ctx)
+        contexts.append(ctx)
     if history is None:
         notes.append(_("edition check: the rule history (tolaria.history) is not available; "
                        "each translation was compared with the project's English only"))
     return contexts, notes
+
+
+def _with_basis(ctx: Context) -> Context:
+    """ctx with the edition assessment; when the section is stale, the per-rule checks
+    compare each translated rule with its counterpart in the best-fitting English."""
+    assessment = edition.assess(ctx)
+    ctx = ctx._replace(assessment=assessment)
+    if assessment is not None and assessment.stale:
+        best = assessment.best
+        ctx = ctx._replace(pairs=best.pairs, basis=Basis(tuple(best.editions), best.rules))
+    return ctx
 
 
 def run_audit(book: RuleBook, langs=None, sections=None, history=None,
@@ -115,6 +129,7 @@ def run_audit(book: RuleBook, langs=None, sections=None, history=None,
         history = default_history(book.root)
     history = history or None
     data = data if data is not None else load_audit_data(book.root)
+    check_terms(data, (t.id for t in book.glossary))
     contexts, notes = build_contexts(book, data, langs, sections, history)
     found: list[Finding] = []
     for ctx in contexts:
@@ -181,6 +196,9 @@ def _section_info(ctx: Context, found: list[Finding]) -> dict:
         "source": ctx.section.source.kind, "claims": ref.claimed.isoformat() if ref else None,
         "compared_with": ({"edition": ref.edition.isoformat(), "number": str(ref.number),
                            "origin": ref.origin} if ref else None),
+        # when stale: the English edition(s) the per-rule checks (and pairs) use
+        "basis": ({"editions": [d.isoformat() for d in ctx.basis.editions]}
+                  if ctx.basis else None),
         "pairs": [[str(p.ours.number) if p.ours else None,
                    str(p.english.number) if p.english else None] for p in ctx.pairs],
         "findings": {s: sum(1 for f in mine if f.severity == s and not f.waived)

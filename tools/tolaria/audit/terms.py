@@ -49,7 +49,9 @@ def glossary_uses(ctx: Context) -> Iterator[tuple[Term, str, str, Rule]]:
         for term in ctx.book.glossary:
             if term.obsolete or ctx.lang not in term.names:
                 continue
-            en_match = _search(en_text, _forms(term, "en"), inflected=False, lang="en")
+            senses = ctx.data.words.senses.get(term.id)
+            en_forms = sorted(senses, key=len, reverse=True) if senses else _forms(term, "en")
+            en_match = _search(en_text, en_forms, inflected=False, lang="en")
             if en_match is None:
                 continue
             our_match = _search(our_text, _forms(term, ctx.lang), inflected=True)

@@ -10,8 +10,9 @@ import functools
 import re
 from typing import Iterator
 
-from ..i18n import _
+from ..i18n import _, language_name
 from ..model import Rule
+from .compare import left_in_english
 from .context import Context
 from .features import words
 from .findings import Finding, finding
@@ -110,17 +111,21 @@ def check_spelling(ctx: Context) -> Iterator[Finding]:
     rejected = ctx.data.words.not_words.get(ctx.lang, frozenset())
     spell = _dictionary(ctx.lang)
     sec = ctx.section.number
+    english = left_in_english(ctx)  # reported once, as untranslated
     for rule in ctx.section.rules:
         seen = set()
         for text, line in _paragraphs(rule):
+            if (rule.file, line) in english:
+                continue
             for word in unknown_words(text, ctx.lang, accepted, rejected):
                 if word in seen:
                     continue
                 seen.add(word)
                 guess = spell.correction(word) if word not in rejected else None
-                expected = (_("a {lang} word (perhaps “{guess}”)").format(
-                    lang=ctx.lang, guess=guess) if guess and guess != word
-                    else _("a {lang} word").format(lang=ctx.lang))
+                language = language_name(ctx.lang)
+                expected = (_("a word of the {language} dictionary (perhaps “{guess}”)").format(
+                    language=language, guess=guess) if guess and guess != word
+                    else _("a word of the {language} dictionary").format(language=language))
                 yield finding("spelling", "cosmetic", ctx.lang, rule.number, expected,
                               _("“{word}”").format(word=word), (rule.file, line),
                               f"word {word}", sec)

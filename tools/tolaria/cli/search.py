@@ -4,6 +4,37 @@ from __future__ import annotations
 
 from ..i18n import _, current_language
 
+MAX_LIMIT = 100  # as tolaria.search.MAX_LIMIT (not imported: start-up is a hot path)
+ECHO = 40  # characters of the query a message repeats
+
+
+def limit(text: str) -> int:
+    """--limit N: a whole number from 1 to MAX_LIMIT (else a one-line usage error)."""
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not 1 <= value <= MAX_LIMIT:
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number from 1 to {most}, got '{value}'").format(
+                most=MAX_LIMIT, value=text[:ECHO]))
+    return value
+
+
+def echo(query: str) -> str:
+    """The query as a message repeats it: one line, about ECHO characters."""
+    line = " ".join(query.split())
+    return line if len(line) <= ECHO else line[:ECHO].rstrip() + "…"
+
+
+def use_color(stream) -> bool:
+    """Highlight only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    import os
+
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
 
 def HELP() -> str:
     return _("find rules by number (104.3b, 512-514) or by words, in en, es, it or all")
@@ -18,8 +49,9 @@ def add_arguments(parser) -> None:
                         help=_('a rule number or words; "quotes" for a phrase'))
     parser.add_argument("--lang", choices=["en", "es", "it", "all"],
                         help=_("language of the rules (default: the locale's, else en)"))
-    parser.add_argument("--limit", type=int, default=10, metavar="N",
-                        help=_("at most N results (default 10)"))
+    parser.add_argument("--limit", type=limit, default=10, metavar="N",
+                        help=_("at most N results, 1 to {most} (default 10)").format(
+                            most=MAX_LIMIT))
     parser.add_argument("--json", action="store_true", help=_("print JSON"))
 
 
@@ -33,14 +65,17 @@ def run(args) -> int:
     query = " ".join(args.query)
     lang = args.lang or current_language()
     with report_warnings():
-        hits = search(rulebook(args), query, lang, max(1, args.limit))
+        hits = search(rulebook(args), query, lang, args.limit)
+    if hits and getattr(hits, "phrase_missed", False):
+        print(_("tolaria: no exact match for the phrase; showing close matches"),
+              file=sys.stderr)
     if args.json:
         print_json([h.to_json() for h in hits])
         return 0
     if not hits:
-        print(_("no rule matches '{query}'").format(query=query), file=sys.stderr)
+        print(_("no rule matches '{query}'").format(query=echo(query)), file=sys.stderr)
         return 1
-    color = sys.stdout.isatty()
+    color = use_color(sys.stdout)
     lines = []
     for hit in hits:
         head = f"{hit.number} · {hit.title}" + (f" · {hit.lang}" if lang == "all" else "")

@@ -17,15 +17,15 @@ from typing import Protocol, Sequence
 from ..errors import UserError
 from ..i18n import _
 from ..model import RuleBook
-from .hits import Hit
+from .hits import Hit, Hits
 from .numbers import lookup, parse_number_query
 from .parsing import ParsedQuery, QueryError, parse
 
-__all__ = ["Hit", "QueryError", "SearchEngine", "search", "engine_for", "build_index",
+__all__ = ["Hit", "Hits", "QueryError", "SearchEngine", "search", "engine_for", "build_index",
            "LANGUAGES"]
 
 LANGUAGES = ("en", "es", "it")
-MAX_LIMIT = 1000
+MAX_LIMIT = 100
 
 
 class SearchEngine(Protocol):
@@ -68,8 +68,10 @@ def _langs(lang: str | Sequence[str]) -> list[str]:
 
 
 def search(book: RuleBook, query: str, lang: str | Sequence[str] = "en", limit: int = 10,
-           engine: SearchEngine | None = None) -> list[Hit]:
-    """The best rules for query in lang ("en", "es", "it" or "all"), best first.
+           engine: SearchEngine | None = None) -> Hits:
+    """The best rules for query in lang ("en", "es", "it" or "all"), best first (at most
+    limit, 1 to MAX_LIMIT). The Hits' `phrase_missed` is True when a quoted phrase had no
+    exact match and close matches are shown instead (`fallback` says which kind).
 
     Raises QueryError (a UserError) when the query has nothing to search for, and UserError
     (status 1) for a rule number the rulebook does not cover, naming what it covers.
@@ -80,6 +82,7 @@ def search(book: RuleBook, query: str, lang: str | Sequence[str] = "en", limit: 
         raise QueryError(_("the query must be text"))
     numbers = parse_number_query(query)
     if numbers is not None:
-        return lookup(book, numbers, langs)[:limit]
+        return Hits(lookup(book, numbers, langs)[:limit])
     parsed = parse(query)
-    return (engine or engine_for(book)).search(parsed, langs, limit)
+    hits = (engine or engine_for(book)).search(parsed, langs, limit)
+    return hits if isinstance(hits, Hits) else Hits(hits)

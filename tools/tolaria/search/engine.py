@@ -6,11 +6,12 @@ import os
 import warnings
 
 from .. import cache
+from ..i18n import _
 from ..model import RuleBook
 from .documents import Document, documents_from_book, fingerprint
 from .glossary import Glossary
-from .hits import Hit
-from .index import SCHEMA_VERSION, IndexRebuilt, OpenIndex, open_index
+from .hits import Hit, Hits
+from .index import SCHEMA_VERSION, IndexRebuilt, OpenIndex, forget, open_index, quietly
 from .parsing import ParsedQuery
 from .query import Any, Built, build, fuzzy
 from .snippets import snippet
@@ -67,17 +68,25 @@ class WhooshEngine:
             self._searcher = None
 
     def search(self, parsed: ParsedQuery, langs: list[str], limit: int = 10) -> list[Hit]:
-        try:
-            return self._search(parsed, langs, limit)
-        except Exception as exc:  # noqa: BLE001 - a damaged index: rebuild once and retry
-            if self._reopen is None:
-                raise
-            warnings.warn(f"the search index at {self.info.path} failed while searching "
-                          f"({type(exc).__name__}); rebuilding it", IndexRebuilt, stacklevel=2)
-            self.close()
-            self.opened = self._reopen(True)
-            self.info = self.opened.info
-            return self._search(parsed, langs, limit)
+        problem = None
+        with quietly():
+            try:
+                return self._search(parsed, langs, limit)
+            except Exception as exc:  # noqa: BLE001 - a damaged index: rebuild once and retry
+                if self._reopen is None:
+                    raise
+                problem = type(exc).__name__
+                try:
+                    self.close()
+                except Exception:  # noqa: BLE001 - closing a broken searcher may fail too
+                    self._searcher = None
+                forget(exc)
+        warnings.warn(_("the search index at {path} failed while searching ({error}); "
+                        "rebuilding it").format(path=self.info.path, error=problem),
+                      IndexRebuilt, stacklevel=2)
+        self.opened = self._reopen(True)
+        self.info = self.opened.info
+        return self._search(parsed, langs, limit)
 
     def _search(self, parsed: ParsedQuery, langs: list[str], limit: int) -> list[Hit]:
         matches = self.glossary.find(tuple(w.lower() for w in parsed.words))
@@ -94,8 +103,9 @@ class WhooshEngine:
                     built[lang] = made
             hits = self._run(built, limit) if built else []
             if hits:
-                return hits
-        return []
+                fallback = None if attempt == "strict" else attempt
+                return Hits(hits, fallback, bool(fallback and parsed.phrases))
+        return Hits([], None, bool(parsed.phrases))
 
     def _run(self, built: dict[str, Built], limit: int) -> list[Hit]:
         searcher = self.searcher()

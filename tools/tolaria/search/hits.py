@@ -30,6 +30,23 @@ class Hit(NamedTuple):
                 "snippet": self.marked(), "score": round(self.score, 4)}
 
 
+class Hits(list):
+    """Hits, best first. When the query as typed matched nothing, `fallback` says how these
+    were found instead: "loose" (its quoted phrases no longer required) or "fuzzy"
+    (typo-tolerant); `phrase_missed` is True when a quoted phrase had no exact match."""
+
+    def __init__(self, hits=(), fallback: str | None = None, phrase_missed: bool = False):
+        super().__init__(hits)
+        self.fallback = fallback
+        self.phrase_missed = phrase_missed
+
+    def __getitem__(self, index):
+        found = super().__getitem__(index)
+        if isinstance(index, slice):
+            return Hits(found, self.fallback, self.phrase_missed)
+        return found
+
+
 def shorten(text: str, width: int = 160) -> str:
     """The first line of text, cut at a word boundary to about width characters."""
     line = " ".join(text.split())

@@ -8,29 +8,34 @@ Layout, under `cache.cache_dir()/index/` (or any folder given):
 A build writes a new folder beside the old one and then points `<name>.current` at it with
 one os.replace, so processes still searching the old folder keep working; folders no
 pointer names are removed once they are an hour old. An index of another fingerprint (the
-rulebook changed) is rebuilt silently; one that cannot be read, or of an older schema, is
-rebuilt with a one-line warning.
+rulebook changed) is rebuilt silently; one that cannot be read (a damaged pointer or folder), or of an older
+schema, is rebuilt with a one-line warning. A pointer is only followed when it names a folder
+of this index directly inside the index folder (never `../` or an absolute path).
 """
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import os
+import re
 import shutil
 import tempfile
 import time
 import warnings
 from typing import NamedTuple
 
+from ..i18n import _
 from .analysis import LANGS, analyzer, word_keys
 from .documents import Document
 
 from whoosh import index as whoosh_index  # noqa: E402  (loaded by .analysis)
 from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 STALE_SECONDS = 3600
-TEXT_FIELDS = ("name", "stem")  # stemmed, per language
+TEXT_FIELDS = ("name", "stem", "section")  # stemmed, per language
 
 
 class IndexRebuilt(UserWarning):
@@ -64,9 +69,10 @@ def _fields(doc: Document) -> dict:
            "show": show, "depth": doc.depth,
            f"exact_{lang}": "\n".join(p for p in (doc.heading, doc.text, doc.examples) if p)}
     names = "\n".join(p for p in (doc.heading, doc.terms) if p)
-    out["keys"] = word_keys(lang, "\n".join((names, doc.text, doc.examples)))
+    section = doc.title if doc.depth else ""  # a rule's section title: what it is about
+    out["keys"] = word_keys(lang, "\n".join((names, section, doc.text, doc.examples)))
     text = "\n".join(p for p in (doc.text, doc.examples, doc.gloss) if p)
-    for name, value in (("name", names), ("stem", text)):
+    for name, value in (("name", names), ("stem", text), ("section", section)):
         if value:
             out[f"{name}_{lang}"] = value
     return out
@@ -118,12 +124,50 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
                                    time.perf_counter() - start, langs))
 
 
+@contextlib.contextmanager
+def quietly():
+    """Silence the ResourceWarnings of the files Whoosh leaves open when it fails on a
+    damaged index (call forget() inside, on failure, so that they are closed in here)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)
+        yield
+
+
+def forget(exc: BaseException | None) -> None:
+    """Drop a failure's frames (and the files they hold open) now, not at some later time."""
+    if exc is not None:
+        exc.__traceback__ = None
+        exc.__context__ = exc.__cause__ = None
+    gc.collect()
+
+
+def read_pointer(pointer: str, name: str) -> str | None:
+    """The folder a pointer names; None when there is no pointer; ValueError when it is
+    unreadable or names anything but a folder of this index directly inside the index folder."""
+    try:
+        with open(pointer, "rb") as stream:
+            raw = stream.read(4096)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise ValueError(type(exc).__name__) from None
+    try:
+        folder = raw.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8") from None
+    if not re.fullmatch(re.escape(name) + r"-[A-Za-z0-9_]{1,64}", folder):
+        raise ValueError("not a folder name of this index")
+    return folder
+
+
 def _try_open(base: str, pointer: str, fingerprint: str):
     """(warning or None, OpenIndex or None): the current index, if usable as it is."""
+    name = os.path.basename(pointer)[:-len(".current")]
     try:
-        with open(pointer, encoding="utf-8") as stream:
-            folder = stream.read().strip()
-    except OSError:
+        folder = read_pointer(pointer, name)
+    except ValueError as exc:
+        return _broken(pointer, exc), None
+    if folder is None:
         return None, None
     path = os.path.join(base, folder)
     try:
@@ -134,17 +178,24 @@ def _try_open(base: str, pointer: str, fingerprint: str):
     except (OSError, ValueError) as exc:
         return _broken(path, exc), None
     if meta.get("schema") != SCHEMA_VERSION:
-        return (f"the search index at {path} has an older schema "
-                f"({meta.get('schema')}, now {SCHEMA_VERSION}); rebuilding it"), None
+        return _("the search index at {path} has an older schema ({old}, now {new}); "
+                 "rebuilding it").format(path=path, old=meta.get("schema"),
+                                         new=SCHEMA_VERSION), None
     if meta.get("fingerprint") != fingerprint:
         return None, None  # the rulebook changed: rebuild without a word
-    try:
-        ix = whoosh_index.open_dir(path, readonly=True)
-        if ix.doc_count() != meta.get("documents"):
-            raise ValueError("document count differs from meta.json")
-        check(ix)
-    except Exception as exc:  # noqa: BLE001 - any failure to read means a broken index
-        return _broken(path, exc), None
+    problem = None
+    with quietly():
+        try:
+            ix = whoosh_index.open_dir(path, readonly=True)
+            if ix.doc_count() != meta.get("documents"):
+                raise ValueError("document count differs from meta.json")
+            check(ix)
+        except Exception as exc:  # noqa: BLE001 - any failure to read means a broken index
+            problem = _broken(path, exc)
+            ix = None
+            forget(exc)
+    if problem:
+        return problem, None
     info = IndexInfo(path, meta["documents"], fingerprint, False, 0.0,
                      tuple(meta.get("languages", ())))
     return None, OpenIndex(ix, info)
@@ -161,7 +212,8 @@ def check(ix) -> None:
 
 def _broken(path: str, exc: Exception) -> str:
     detail = str(exc).splitlines()[0][:80] if str(exc) else type(exc).__name__
-    return f"the search index at {path} is unreadable ({detail}); rebuilding it"
+    return _("the search index at {path} is unreadable ({detail}); rebuilding it").format(
+        path=path, detail=detail)
 
 
 def _build(base: str, name: str, docs: list[Document], fingerprint: str) -> str:
@@ -192,10 +244,11 @@ def _remove_stale(base: str) -> None:
     for entry in entries:
         if entry.endswith(".current"):
             try:
-                with open(os.path.join(base, entry), encoding="utf-8") as stream:
-                    current.add(stream.read().strip())
-            except OSError:
-                pass
+                folder = read_pointer(os.path.join(base, entry), entry[:-len(".current")])
+            except ValueError:
+                continue
+            if folder:
+                current.add(folder)
     now = time.time()
     for entry in entries:
         path = os.path.join(base, entry)

@@ -1,5 +1,7 @@
 """Number lookup: `104.3b`, `rule 104.3`, `r104`, `512-514`, `104.3a-d`, without the index.
 
+A decimal comma is read as the point (`104,3b` is 104.3b), as Spanish and Italian users type.
+
 This module imports nothing from the full-text engine: a number never needs it.
 """
 
@@ -8,13 +10,13 @@ from __future__ import annotations
 import re
 
 from ..errors import DataErrors, UserError
-from ..i18n import _
+from ..i18n import _, format_date
 from ..model import RuleBook
 from ..numbering import BadNumber, RuleNumber, expand_range
 from .hits import Hit, shorten
 
 _PREFIX = r"(?:(?:rules?|reglas?|regol[ae]|r)\s*\.?\s*)?"
-_NUM = r"\d{3}(?:\.\d+[a-z]?)?\.?"
+_NUM = r"\d{3}(?:[.,]\d+[a-z]?)?\.?"
 _QUERY = re.compile(r"^\s*" + _PREFIX + r"(?P<first>" + _NUM + r")"
                     r"(?:\s*[-–—]\s*" + _PREFIX + r"(?P<last>" + _NUM + r"|[a-z]))?\s*$",
                     re.IGNORECASE)
@@ -38,8 +40,8 @@ def parse_number_query(text: str) -> list[RuleNumber] | None:
     match = _QUERY.match(text)
     if not match:
         return None
-    first = match["first"].lower().rstrip(".")
-    last = (match["last"] or "").lower().rstrip(".")
+    first = match["first"].lower().rstrip(".").replace(",", ".")
+    last = (match["last"] or "").lower().rstrip(".").replace(",", ".")
     try:
         if not last:
             return [RuleNumber.parse(first)]
@@ -48,7 +50,7 @@ def parse_number_query(text: str) -> list[RuleNumber] | None:
             if not start.letter:
                 raise BadNumber(first)
             last = first[:-1] + last
-        numbers = expand_range(first, last)
+        numbers = expand_range(first, last, strict=True)
     except BadNumber:
         raise UserError(_("'{query}' is not a rule number (expected e.g. 104, 104.3, 104.3b "
                           "or a range such as 512-514 or 104.3a-d)").format(query=text.strip())
@@ -85,10 +87,23 @@ def resolve_unknown(book: RuleBook, lang: str, numbers: list[RuleNumber]) -> lis
                 target = RuleNumber.parse(str(getattr(match, "current", match)))
             except BadNumber:
                 continue
-            note = _("(numbered {old} in earlier editions)").format(old=number)
+            note = editions_note(str(number), getattr(match, "editions", None) or [])
             hits.extend(h._replace(snippet=f"{note} {h.snippet}")
                         for h in lookup(book, [target], [lang], unknown_hook=False))
     return hits
+
+
+def editions_note(number: str, editions: list) -> str:
+    """Which editions gave a rule the number asked for: '(702.26 in the editions of 22 April
+    2021 … 17 April 2026)'; the number may be earlier or later than the project's own."""
+    dates = sorted(editions)
+    if not dates:
+        return _("(numbered {old} in other editions)").format(old=number)
+    if len(dates) == 1:
+        return _("({old} in the edition of {date})").format(old=number,
+                                                             date=format_date(dates[0]))
+    return _("({old} in the editions of {first} … {last})").format(
+        old=number, first=format_date(dates[0]), last=format_date(dates[-1]))
 
 
 def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],

@@ -6,7 +6,12 @@ thing comes before rules that mention it), in its text, and in its examples and 
 definitions, under both of its stems and its folded form. The words as a phrase add a bonus,
 and the engine favours rules that hold more of the words; quoted phrases are required. A glossary term the query
 names completely adds its defining rules; one named in another language adds its names in
-the target language too (that is how "phasing" finds "fase").
+the target language too (that is how "phasing" finds "fase"). Words people use that the rules
+do not (synonyms.py: "multijugador" for "varios jugadores") add the rules' wording, a little
+below the words typed. Every two consecutive words also count as a phrase (a small bonus for
+rules that keep them together: "end of turn" over "end" ... "turn"), and the title of a
+rule's section counts a little, so that "triggered abilities in the cleanup step" prefers the
+rules of the cleanup step.
 """
 
 from __future__ import annotations
@@ -15,12 +20,15 @@ from typing import NamedTuple
 
 from whoosh import query as Q
 
+from . import synonyms
 from .analysis import analyzer, fold, keys
 from .glossary import TermMatch
 from .parsing import ParsedQuery
 
-BOOSTS = {"name": 1.5, "stem": 1.0}
+BOOSTS = {"name": 1.5, "stem": 1.0, "section": 0.4}
+SYNONYM_BOOSTS = {"name": 1.2, "stem": 0.8}
 PHRASE_BONUS = 2.0
+PAIR_BONUS = 0.6
 DEFINES_BONUS = 8.0
 
 
@@ -66,12 +74,29 @@ def build(lang: str, parsed: ParsedQuery, matches: list[TermMatch],
     words = [w.lower() for w in parsed.words]
     marks: set[str] = set()
     clauses, meaningful = [], []
-    for word in words:
+    covers: dict[int, set[str]] = {}  # query word position -> stems that count as it
+    for position, word in enumerate(words):
         terms = _terms(lang, word)
         if terms:
             clauses.extend(terms)
             meaningful.append(word)
             marks |= keys(lang, word)
+            covers[position] = {k for k in keys(lang, word) if not k.startswith("=")}
+    for span, entry in synonyms.find(lang, [keys(lang, w) for w in words]):
+        stems: set[str] = set()
+        for alternative in entry.alternatives:
+            for word in alternative:
+                clauses.extend(_terms(lang, word, fields=SYNONYM_BOOSTS))
+                found = keys(lang, word) or set()
+                marks |= found
+                stems |= {k for k in found if not k.startswith("=")}
+            if len(alternative) > 1:
+                phrase = _phrase(lang, " ".join(alternative), boost=PAIR_BONUS)
+                if phrase is not None:
+                    clauses.append(phrase)
+        for position in span:
+            if position in covers:
+                covers[position] |= stems
     for match in matches:
         name = match.term.names.get(lang)
         if name is None:
@@ -96,14 +121,18 @@ def build(lang: str, parsed: ParsedQuery, matches: list[TermMatch],
         whole = _phrase(lang, " ".join(meaningful), fields=(), boost=PHRASE_BONUS)
         if whole is not None:
             clauses.append(whole)
+    if len(meaningful) > 2:  # every two consecutive words as a phrase, a small bonus
+        for first, second in zip(meaningful, meaningful[1:]):
+            pair = _phrase(lang, f"{first} {second}", boost=PAIR_BONUS)
+            if pair is not None:
+                clauses.append(pair)
     query = Any(clauses)
     if strict and parsed.phrases:
         required = [_phrase(lang, " ".join(p), fields=("stem", "name")) for p in parsed.phrases]
         required = [r for r in required if r is not None]
         if required:
             query = Q.And(required + [query])
-    stems_of = tuple(frozenset(k for k in keys(lang, w) if not k.startswith("="))
-                     for w in meaningful)
+    stems_of = tuple(frozenset(covers[p]) for p in sorted(covers))
     return Built(query, frozenset(marks), stems_of)
 
 

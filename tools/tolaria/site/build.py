@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from contextlib import contextmanager
 from html import escape
 
@@ -13,6 +14,9 @@ from ..model import LANGUAGES
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
 CONFIG = os.path.join(REPO, "mkdocs.yml")
+# The site's icon (the language folders have it as assets/favicon.svg): no request that fails.
+FAVICON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "docs", "assets",
+                       "favicon.svg")
 
 ROOT_PAGE = """<!doctype html>
 <html lang="en">
@@ -20,6 +24,7 @@ ROOT_PAGE = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tolaria</title>
+<link rel="icon" href="favicon.svg" type="image/svg+xml">
 <script>
 (function () {{
   var known = {known};
@@ -50,6 +55,7 @@ def write_root_page(out_dir: str, languages=LANGUAGES) -> str:
                       for l in languages)
     path = os.path.join(out_dir, "index.html")
     os.makedirs(out_dir, exist_ok=True)
+    shutil.copyfile(FAVICON, os.path.join(out_dir, "favicon.svg"))
     with open(path, "w", encoding="utf-8") as stream:
         stream.write(ROOT_PAGE.format(known=repr(list(languages)).replace("'", '"'),
                                       links=links))

@@ -151,19 +151,33 @@ def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None) ->
     heads = [_("Section"), _("Title"), _("Source"), _("Rules"), _("Edition"), _("Findings"),
              _("Needs attention")]
     title = _("Dashboard: {language}").format(language=language_name(of))
-    summary = [_("Complete: {percent} of the English rules ({present} of {total}).").format(
-        percent=percent, present=present, total=total)]
+    summary = [ngettext("Complete: {percent} of the English rules ({present} of {total}).",
+                        "Complete: {percent} of the English rules ({present} of {total}).",
+                        total).format(percent=percent, present=present, total=total)]
     if findings is None:
         summary.append(_("The translation audit is not available in this build."))
     else:
-        summary.append(_("Open findings: {critical} critical, {functional} functional, "
-                         "{cosmetic} cosmetic.").format(**{s: counts.get(s, 0)
-                                                           for s in SEVERITIES}))
+        summary.append(_("Open findings: {critical}, {functional}, {cosmetic}.").format(
+            **{s: _count(s, counts.get(s, 0)) for s in SEVERITIES}))
     body = (f"<h1>{escape(title)}</h1>" + "".join(f"<p>{escape(s)}</p>" for s in summary)
             + '<div class="t-table"><table><thead><tr>'
             + "".join(f"<th>{escape(h)}</th>" for h in heads)
             + f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>\n")
     return Page(path, language_name(of), body, [], ("toc",))
+
+
+def _count(severity: str, n: int) -> str:
+    """'1 critical' / '2 critical': a number of findings of a severity, in the plural form
+    the language needs (1 crítico, 2 críticos)."""
+    if severity == "critical":
+        text = ngettext("{count} critical", "{count} critical", n)
+    elif severity == "functional":
+        text = ngettext("{count} functional", "{count} functional", n)
+    elif severity == "cosmetic":
+        text = ngettext("{count} cosmetic", "{count} cosmetic", n)
+    else:
+        text = ngettext("{count} {severity}", "{count} {severity}", n)
+    return text.format(count=n, severity=severity)
 
 
 def _in_section(rule, number: RuleNumber) -> bool:

@@ -57,6 +57,7 @@ def on_config(config):
     config.site_dir = os.path.join(config.site_dir, lang)
     config.extra["alternate"] = [{"name": _native_name(l), "lang": l, "link": f"../{l}/"}
                                  for l in LANGUAGES]
+    _theme_words(config)
     config.extra_css.append("assets/tolaria.css")
     config.extra_javascript.append("assets/tolaria.js")
     if _state["mermaid"]:
@@ -64,6 +65,27 @@ def on_config(config):
     _state["pages"] = {p.path: p for p in _pages(book, lang, bool(_state["mermaid"]))}
     config.nav = _nav(book, lang)
     return config
+
+
+def _theme_words(config) -> None:
+    """The theme's own words that mkdocs-material does not translate, in the build's language:
+    the palette toggle (named in mkdocs.yml), the footer and the 404 page (our partials)."""
+    toggles = {"default": i18n._("Switch to the dark theme"),
+               "slate": i18n._("Switch to the light theme")}
+    for option in config.theme.get("palette") or ():
+        if isinstance(option, dict) and option.get("toggle"):
+            option["toggle"]["name"] = toggles.get(option.get("scheme"),
+                                                   option["toggle"].get("name"))
+    from html import escape
+
+    tool = ('<a href="https://squidfunk.github.io/mkdocs-material/" target="_blank" '
+            'rel="noopener">Material for MkDocs</a>')
+    config.extra["tolaria"] = {
+        "made_with_html": escape(i18n._("Made with {tool}")).format(tool=tool),
+        "not_found": i18n._("Page not found"),
+        "not_found_hint": i18n._("This address has no page. The rules start at the home page."),
+        "home": i18n._("Home"),
+    }
 
 
 def _pages(book, lang: str, mermaid: bool) -> list:
@@ -159,6 +181,18 @@ def on_page_context(context, page, config, nav):
         search = config.plugins.get("material/search")
         if search is not None and getattr(search, "search_index", None) is not None:
             search.search_index.entries.extend(record.search)
+    return context
+
+
+def on_template_context(context, template_name, config):
+    """The 404 page is served at any address: its links start at the server's root (or
+    site_url's path), in this language's folder, never at a relative base."""
+    if template_name == "404.html":
+        from urllib.parse import urlsplit
+
+        root = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
+        context["base_url"] = root + _state["lang"]
+        context["tolaria_site_root"] = root
     return context
 
 

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from ..i18n import _, format_date, language_name
 from ..model import RuleBook, Section
+from ..numbering import BadNumber, RuleNumber
 from .render import Renderer, attr
 
 
@@ -77,8 +78,12 @@ def meta_block(book: RuleBook, section: Section, lang: str, root: str) -> str:
             f'{escape(compare)}</a></div>')
 
 
-def _examples_block(results: list[dict] | None) -> str:
-    """The section's worked examples and whether each passed the checker at build time."""
+def _examples_block(results: list[dict] | None, renderer: Renderer, section: Section,
+                    root: str) -> str:
+    """The section's worked examples and whether each passed the checker at build time.
+
+    The examples cite rules by their English numbers: each citation links to the rule in
+    this language, else to the English rule (with a note), else shows as a plain number."""
     if results is None:
         return ""
     heading, none_yet = _("Worked examples"), _("No worked example cites this section yet.")
@@ -87,19 +92,48 @@ def _examples_block(results: list[dict] | None) -> str:
         parts.append(f"<p>{escape(none_yet)}</p>")
     labels = {"passed": _("passed"), "failed": _("failed"),
               "not_executable": _("not executable")}
+    why = {"not_executable": _("Why it cannot run:"), "failed": _("What the checker found:")}
+    checker_says = _("The checker says:")
+    where_label = _("Written in:")
     for result in results:
         status = str(result.get("status", ""))
-        rules = ", ".join(f'<a href="#{attr(n)}">{escape(n)}</a>'
+        rules = ", ".join(_cited(renderer, str(n), root, section)
                           for n in result.get("rules", ()))
         title = result.get("title") or result.get("id", "")
+        message = ""
+        if result.get("message"):
+            label = why.get(status, checker_says)
+            message = (f'<p class="t-message"><span class="t-label">{escape(label)}</span> '
+                       f'<span class="t-data">{escape(str(result["message"]))}</span></p>')
         parts.append(
             f'<div class="t-worked t-status-{attr(status)}">'
             f'<span class="t-badge t-status">{escape(labels.get(status, status))}</span> '
             f'<strong>{escape(str(title))}</strong> <span class="t-cites">{rules}</span>'
-            + (f'<p class="t-message">{escape(str(result["message"]))}</p>'
-               if result.get("message") else "")
-            + f'<p class="t-where"><code>{escape(str(result.get("file", "")))}:'
-              f'{escape(str(result.get("line", "")))}</code></p></div>')
+            f'{message}<p class="t-where">{escape(where_label)} '
+            f'<code>{escape(str(result.get("file", "")))}:'
+            f'{escape(str(result.get("line", "")))}</code></p></div>')
+    return "".join(parts)
+
+
+def _cited(renderer: Renderer, number: str, root: str, section: Section) -> str:
+    try:
+        parsed = RuleNumber.parse(number)
+    except BadNumber:
+        return escape(number)
+    return renderer.link(parsed, root, section)
+
+
+def legends(book: RuleBook, lang: str, renderer: Renderer) -> str:
+    """The notes under a page for its † (not covered) and ‡ (English only) references."""
+    parts = []
+    if renderer.missing:
+        covered = ", ".join(str(n) for n in book.section_numbers(lang))
+        legend = _("Not part of this reference, which covers sections {covered}.").format(
+            covered=covered)
+        parts.append(f'<p class="t-legend"><sup>†</sup> {escape(legend)}</p>')
+    if renderer.english:
+        legend = _("Not in this language’s text: the link opens the English rule.")
+        parts.append(f'<p class="t-legend"><sup>‡</sup> {escape(legend)}</p>')
     return "".join(parts)
 
 
@@ -108,7 +142,7 @@ def section_page(book: RuleBook, lang: str, section: Section, renderer: Renderer
     path = f"{section.number}.md"
     root = root_of(path)
     url = url_of(path)
-    renderer.missing = set()
+    renderer.missing, renderer.english = set(), set()
     body = [f'<h1 id="top">{escape(section_heading(section))}</h1>',
             meta_block(book, section, lang, root), '<div class="t-rules">']
     search = [{"location": url, "title": escape(section_heading(section)),
@@ -121,12 +155,8 @@ def section_page(book: RuleBook, lang: str, section: Section, renderer: Renderer
         search.append({"location": f"{url}#{rule.number}", "title": escape(str(rule.number)),
                        "text": escape(text)})
     body.append("</div>")
-    if renderer.missing:
-        covered = ", ".join(str(n) for n in book.section_numbers(lang))
-        legend = _("Not part of this reference, which covers sections {covered}.").format(
-            covered=covered)
-        body.append(f'<p class="t-legend"><sup>†</sup> {escape(legend)}</p>')
-    body.append(_examples_block(examples))
+    body.append(_examples_block(examples, renderer, section, root))
+    body.append(legends(book, lang, renderer))
     return Page(path, section_heading(section), "\n".join(body) + "\n", search, ("toc",))
 
 
@@ -155,32 +185,51 @@ def home_page(book: RuleBook, lang: str) -> Page:
     return Page(path, title, body + "\n", [], ("toc",))
 
 
+def says_obsolete(name: str) -> bool:
+    """Whether a term's name already says it is obsolete ('Mana Burn (Obsolete)')."""
+    import re
+    import unicodedata
+
+    def fold(text: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFD", text.lower())
+                       if not unicodedata.combining(c))
+
+    remark = re.search(r"\(([^)]*)\)\s*$", name)
+    if remark is None:
+        return False
+    words = fold(remark.group(1))
+    label = fold(_("obsolete"))
+    return "obsolet" in words or (bool(label) and label in words)
+
+
 def glossary_page(book: RuleBook, lang: str, renderer: Renderer) -> Page:
     path = "glossary.md"
     root = root_of(path)
+    renderer.missing, renderer.english = set(), set()
     entries = []
+    obsolete_label, earlier_label = _("obsolete"), _("Earlier wordings:")
+    rules_label = _("Rules:")
     for term in sorted(book.glossary, key=lambda t: (t.names.get(lang) or t.names["en"]).name
                        .lower()):
         name = term.names.get(lang) or term.names["en"]
-        rules = ", ".join(
-            f'<a href="{attr(renderer.href(n, root) or "")}">{escape(str(n))}</a>'
-            if renderer.href(n, root) else escape(str(n)) for n in term.rules)
-        others = " · ".join(f'{escape(language_name(l))}: {escape(t.name)}'
+        shown = lang if lang in term.names else "en"
+        rules = ", ".join(renderer.link(n, root) for n in term.rules)
+        others = " · ".join(f'{escape(language_name(l))}: <span lang="{attr(l)}">'
+                            f'{escape(t.name)}</span>'
                             for l, t in term.names.items() if l != lang)
-        obsolete_label = _("obsolete")
         flag = (f' <span class="t-badge t-obsolete">{escape(obsolete_label)}</span>'
-                if term.obsolete else "")
+                if term.obsolete and not says_obsolete(name.name) else "")
         old = ""
         if name.obsolete_names:
-            earlier_label = _("Earlier wordings:")
             old = (f'<p class="t-old">{escape(earlier_label)} '
                    f'{escape(", ".join(name.obsolete_names))}</p>')
         definition = renderer.text(name.definition, root) if name.definition else ""
-        rules_label = _("Rules:")
-        entries.append(f'<dt id="{attr(term.id)}">{escape(name.name)}{flag}</dt><dd>'
-                       f'<p>{definition}</p>{old}<p class="t-term-rules">'
-                       f'{escape(rules_label)} {rules}</p><p class="t-others">{others}</p>'
-                       "</dd>")
+        entries.append(f'<dt id="{attr(term.id)}" lang="{attr(shown)}">{escape(name.name)}'
+                       f'{flag}</dt><dd lang="{attr(shown)}">'
+                       f'<p>{definition}</p>{old}<p class="t-term-rules" lang="{attr(lang)}">'
+                       f'{escape(rules_label)} {rules}</p><p class="t-others" '
+                       f'lang="{attr(lang)}">{others}</p></dd>')
     title = _("Glossary")
-    body = f'<h1>{escape(title)}</h1><dl class="t-glossary">{"".join(entries)}</dl>\n'
+    body = (f'<h1>{escape(title)}</h1><dl class="t-glossary">{"".join(entries)}</dl>'
+            f'{legends(book, lang, renderer)}\n')
     return Page(path, title, body, None)

@@ -30,14 +30,20 @@ class Renderer:
     def __init__(self, book: RuleBook, lang: str):
         self.book, self.lang = book, lang
         self.missing: set[str] = set()  # numbers cited but not in this rulebook
+        self.english: set[str] = set()  # numbers cited that only the English text has
         self._terms, self._definitions = _term_pattern(book, lang)
 
     # --- links ---------------------------------------------------------------------
-    def href(self, number: RuleNumber, root: str, here: Section | None = None) -> str | None:
-        """The link to a rule (its page and anchor), or None where the rulebook lacks it."""
-        section = self.book.section_for(self.lang, number)
+    def href(self, number: RuleNumber, root: str, here: Section | None = None,
+             lang: str | None = None) -> str | None:
+        """The link to a rule (its page and anchor) in lang (default: this renderer's), or
+        None where that text lacks it. root leads to this renderer's language folder."""
+        lang = lang or self.lang
+        section = self.book.section_for(lang, number)
         if section is None:
             return None
+        if lang != self.lang:
+            root, here = f"{root}../{lang}/", None
         if section.number == number:
             return f"{root}{section.number}/"
         if section.rule(number) is None:
@@ -45,6 +51,28 @@ class Renderer:
         page = "" if here is not None and here.number == section.number else \
             f"{root}{section.number}/"
         return f"{page}#{number}"
+
+    def link(self, number: RuleNumber, root: str, here: Section | None = None) -> str:
+        """A rule number as HTML, never a link to an anchor that does not exist: a link to
+        the rule in this language; else a link to the English rule, with a note; else the
+        plain number with a note (and the number noted in `missing` or `english`)."""
+        text = str(number)
+        target = self.href(number, root, here)
+        if target is not None:
+            return f'<a class="t-ref" href="{attr(target)}">{escape(text)}</a>'
+        english = self.href(number, root, lang="en") if self.lang != "en" else None
+        if english is not None:
+            self.english.add(text)
+            note = _("Rule {number} is not in this language’s text: the link opens the "
+                     "English rule.").format(number=text)
+            return (f'<a class="t-ref t-ref-en" href="{attr(english)}" hreflang="en" '
+                    f'title="{attr(note)}">{escape(text)}<sup class="t-note" '
+                    f'aria-label="{attr(note)}">‡</sup></a>')
+        self.missing.add(text)
+        note = _("Rule {number} is not part of this reference (it covers only some "
+                 "sections).").format(number=text)
+        return (f'<span class="t-ref-missing" title="{attr(note)}">{escape(text)}'
+                f'<sup class="t-note" aria-label="{attr(note)}">†</sup></span>')
 
     # --- text ----------------------------------------------------------------------
     def text(self, text: str, root: str, here: Section | None = None) -> str:
@@ -77,14 +105,7 @@ class Renderer:
             parsed = RuleNumber.parse(number)
         except BadNumber:
             return escape(number)
-        target = self.href(parsed, root, here)
-        if target is None:
-            self.missing.add(number)
-            note = _("Rule {number} is not part of this reference (it covers only some "
-                     "sections).").format(number=number)
-            return (f'<span class="t-ref-missing" title="{attr(note)}">{escape(number)}'
-                    f'<sup class="t-note" aria-label="{attr(note)}">†</sup></span>')
-        return f'<a class="t-ref" href="{attr(target)}">{escape(number)}</a>'
+        return self.link(parsed, root, here)
 
     # --- rules ---------------------------------------------------------------------
     def rule(self, section: Section, rule: Rule, root: str, extra: str = "") -> str:

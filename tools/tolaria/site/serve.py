@@ -14,6 +14,33 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
         pass
 
+    def send_error(self, code, message=None, explain=None):
+        """A missing page answers with its language's 404.html (/es/... with es/404.html)."""
+        page = self._not_found_page() if code == 404 else None
+        if page is None:
+            super().send_error(code, message, explain)
+            return
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(page)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(page)
+
+    def _not_found_page(self) -> bytes | None:
+        import os
+        from urllib.parse import unquote, urlsplit
+
+        parts = [p for p in unquote(urlsplit(self.path).path).split("/") if p]
+        for lang in ([parts[0]] if parts else []) + ["en"]:
+            if not lang.replace("-", "").isalnum():
+                continue
+            path = os.path.join(self.directory, lang, "404.html")
+            if os.path.isfile(path):
+                with open(path, "rb") as stream:
+                    return stream.read()
+        return None
+
 
 def make_server(directory: str, port: int = 8000, host: str = "127.0.0.1"):
     """An HTTP server for directory (port 0: any free port); call serve_forever()."""
