@@ -1,15 +1,24 @@
-"""Relevance: hit@1, hit@3 and MRR for Tolaria and two baselines, on two query sets.
+"""Relevance: hit@1, hit@3 and MRR for Tolaria and two baselines, on three query sets.
 
-bench/queries.yaml is the tuning set (search was developed against it); the held-out
-bench/queries_review.yaml (written by a reviewer afterwards) is reported separately, never
-merged, as the honest estimate of relevance on queries search was not tuned for.
+bench/queries.yaml is the tuning set: search was developed against it (and synonyms.py was
+written after reading part of it), so its figures measure regressions, not relevance on new
+queries. The aim of issue 4 applies to it: Tolaria's hit@3 at least 0.95 and above both
+baselines. The held-out set, bench/queries_heldout.yaml, is written by someone who has not
+seen the code and is never tuned against (no search change is ever made to fit one of its
+queries): its figures are printed as they are, with no aim, as the honest estimate; while the
+file is absent the set is skipped with a note.
+
+The dev set, bench/queries_dev.yaml, holds 60 queries of the kind players type at a table
+(questions and scenarios with filler, jargon and loanwords, card names, numbers, missing
+accents), unlike the tuning set's keywords. They and their answers were written from the
+rule texts before any search ran on them, and are never edited to fit results; search is
+improved for their kinds of query, never for one of them. Figures printed with no aim.
 
 The baselines get the same documents (each rule's title, text, examples and glossary
 entries): SQLite FTS5 (stdlib sqlite3, `unicode61 remove_diacritics 2`, the query's words
 OR-ed, ranked by bm25) and a case-insensitive substring scan (the whole query, ranked by
-occurrences). Aim (issue 4): on bench/queries.yaml, Tolaria's hit@3 at least 0.95 and
-clearly above both (the held-out set has no aim: it is reported as it is).
-Run: .venv/bin/python bench/bench_relevance.py [--verbose]
+occurrences).
+Run: .venv/bin/python bench/bench_relevance.py [--verbose] [--only tuning|dev|held-out]
 """
 
 from __future__ import annotations
@@ -25,7 +34,9 @@ from common import REPO
 sys.path.insert(0, str(REPO / "tools"))
 
 
-SETS = {"queries.yaml": "tuning set", "queries_review.yaml": "held-out set"}
+TUNING, DEV, HELD_OUT = "queries.yaml", "queries_dev.yaml", "queries_heldout.yaml"
+SETS = {TUNING: "tuning set", DEV: "dev set",
+        HELD_OUT: "held-out set, never tuned against"}
 
 
 def load_queries(name: str = "queries.yaml") -> list[dict]:
@@ -101,10 +112,17 @@ def main() -> int:
     book = load_rulebook(REPO / "rules")
     docs = documents_from_book(book)
     verbose = "--verbose" in sys.argv
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv[:-1] else None
     systems = (("Tolaria (Whoosh)", Tolaria(book)), ("SQLite FTS5", Fts5(docs)),
                ("substring scan", Substring(docs)))
     ok = True
     for filename, label in SETS.items():
+        if only and not label.startswith(only):
+            continue
+        if not (REPO / "bench" / filename).exists():
+            print(f"\nbench/{filename} ({label}): absent, skipped (it is written by someone "
+                  "who has not seen the code)")
+            continue
         queries = load_queries(filename)
         print(f"\nbench/{filename} ({label}): {len(queries)} queries "
               f"({', '.join(sorted({q['lang'] for q in queries}))}), {len(docs)} documents")
@@ -114,13 +132,14 @@ def main() -> int:
             figures[name] = score(system, queries, verbose)
             h1, h3, mrr = figures[name]
             print(f"{name:<22} {h1:6.3f} {h3:6.3f} {mrr:6.3f}")
-        if filename == "queries.yaml":
+        if filename == TUNING:
             ours = figures["Tolaria (Whoosh)"][1]
             best_baseline = max(v[1] for k, v in figures.items() if k != "Tolaria (Whoosh)")
             ok = ours >= 0.95 and ours > best_baseline
             print(f"aim: hit@3 >= 0.95 and above both baselines: {'ok' if ok else 'NOT MET'}")
+        else:
+            print("no aim: figures as they are")
     return 0 if ok else 1
-
 
 if __name__ == "__main__":
     sys.exit(main())

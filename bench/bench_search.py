@@ -2,7 +2,8 @@
 
 Aims (issue 4): `tolaria search "fuera de fase"` as a fresh process (index built) at most 12x
 the bare interpreter in the same run; `tolaria search 104.3b` at most 5x (a number never
-needs the full-text index); warm in-process p99 under 5 ms per query on the rulebook. Then,
+needs the full-text index); warm in-process p99 under 5 ms per query on the rulebook (the
+tuning set's queries, and the dev set's longer conversational ones). Then,
 on every rule of every official English edition in ../shared/reference/cr-en/ (about 60),
 the build time, index size and p50/p99 query time for 1, 10 and all editions.
 Run: .venv/bin/python bench/bench_search.py [--no-scale]
@@ -28,10 +29,12 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def queries(lang: str | None = None) -> list[tuple[str, str]]:
+def queries(lang: str | None = None, name: str = "queries.yaml") -> list[tuple[str, str]]:
     from bench_relevance import load_queries
 
-    return [(q["query"], q["lang"]) for q in load_queries() if lang in (None, q["lang"])]
+    if not (REPO / "bench" / name).exists():
+        return []
+    return [(q["query"], q["lang"]) for q in load_queries(name) if lang in (None, q["lang"])]
 
 
 def fresh_processes() -> bool:
@@ -54,25 +57,33 @@ def warm_in_process() -> bool:
     from tolaria.search import search
 
     book = load_rulebook(REPO / "rules")
-    samples, all_samples = [], []
-    for query, lang in queries():
+    tuning, dev = queries(), queries(name="queries_dev.yaml")
+    samples, dev_samples, all_samples = [], [], []
+    for query, lang in tuning + dev:
         search(book, query, lang)
     for _ in range(10):
-        for query, lang in queries():
-            start = time.perf_counter()
-            search(book, query, lang)
-            samples.append(time.perf_counter() - start)
+        for chosen, into in ((tuning, samples), (dev, dev_samples)):
+            for query, lang in chosen:
+                start = time.perf_counter()
+                search(book, query, lang)
+                into.append(time.perf_counter() - start)
         for query, _ in queries("en")[:10]:
             start = time.perf_counter()
             search(book, query, "all")
             all_samples.append(time.perf_counter() - start)
-    p50, p99 = percentile(samples, 0.5), percentile(samples, 0.99)
-    verdict = "ok" if p99 < 0.005 else "OVER"
-    print(f"{'warm, in-process, one language':<44} p50 {p50 * 1000:5.2f} ms  p99 "
-          f"{p99 * 1000:5.2f} ms  (aim p99 < 5 ms) {verdict}  [{len(samples)} queries]")
+    ok = True
+    for label, taken in (("warm, in-process, one language", samples),
+                         ("  the same, dev set (conversational)", dev_samples)):
+        if not taken:
+            continue
+        p50, p99 = percentile(taken, 0.5), percentile(taken, 0.99)
+        verdict = "ok" if p99 < 0.005 else "OVER"
+        ok &= p99 < 0.005
+        print(f"{label:<44} p50 {p50 * 1000:5.2f} ms  p99 {p99 * 1000:5.2f} ms  "
+              f"(aim p99 < 5 ms) {verdict}  [{len(taken)} queries]")
     print(f"{'warm, in-process, --lang all':<44} p50 {percentile(all_samples, .5) * 1000:5.2f}"
           f" ms  p99 {percentile(all_samples, .99) * 1000:5.2f} ms  (no aim)")
-    return p99 < 0.005
+    return ok
 
 
 def corpus_documents(files: list[Path]):

@@ -98,6 +98,25 @@ def test_an_outsiders_file_runs_unchanged(book, tmp_path):
     assert main(["check", str(path)]) == 0
 
 
+OUTSIDE = REPO / "tests" / "fixtures" / "outside-examples"
+
+
+def test_files_an_outsider_wrote_from_the_contract_run_unchanged(book):
+    """63 examples written from the shared contract alone (see the folder's README)."""
+    report = run_examples(book, [OUTSIDE])
+    by_status = {}
+    for result in report.examples:
+        by_status.setdefault(result.status, []).append(result)
+    assert len(report.examples) == 63
+    assert [r.id for r in by_status[NOT_EXECUTABLE]] == ["outsider-judge-penalty"]
+    wrong, = by_status[FAILED]  # the one written wrong on purpose, and only that one
+    assert wrong.id == "outsider-nine-poison-wrong-expectation"
+    text = (OUTSIDE / "104.yaml").read_text(encoding="utf-8").splitlines()
+    line = text.index("    - player: {name: Ana, lost: true}", wrong.line) + 1
+    assert wrong.message.endswith(f"104.yaml:{line}: player Ana: lost: expected true, got false")
+    assert len(by_status[PASSED]) == 61
+
+
 def test_a_failing_example_reports_expected_actual_and_place(book, tmp_path, capsys):
     path = write(tmp_path, OUTSIDER.replace("poison: 10, lost: true", "poison: 10, lost: false"))
     report = run_examples(book, [path])
@@ -154,6 +173,20 @@ def test_malformed_examples_are_file_line_errors(book, tmp_path, text, message, 
     assert "Traceback" not in captured.err and message in captured.err
 
 
+@pytest.mark.parametrize("action, message", [
+    ("advance: {to: combat}", "mine.yaml:4: to: unknown value 'combat'"),
+    ("skip: {step: combatt, player: Ana}", "mine.yaml:4: step: unknown value 'combatt'"),
+    ("advance: {to: upkeep, turns: 1}", "mine.yaml:4: advance: give either 'to' or 'turns'"),
+])
+def test_a_wrong_value_is_one_error_naming_it(book, tmp_path, action, message):
+    path = write(tmp_path, "- id: x\n  rules: [104.1]\n  title: {en: t}\n"
+                           f"  do: [{{{action}}}]\n  expect: [{{step: upkeep}}]\n")
+    with pytest.raises(DataErrors) as caught:
+        run_examples(book, [path])
+    errors = [str(e) for e in caught.value.errors]
+    assert len(errors) == 1 and message in errors[0], errors
+
+
 def test_a_missing_path_is_a_clear_error(tmp_path, capsys):
     assert main(["check", str(tmp_path / "nope.yaml")]) == 2
     assert "no such file or folder" in capsys.readouterr().err
@@ -186,6 +219,7 @@ def test_a_subrule_without_example_fails_the_check(book, tmp_path, capsys):
 def test_json_and_junit_output(tmp_path, capsys):
     path = write(tmp_path, OUTSIDER.replace("hand: 9, library: 38", "hand: 10, library: 38"))
     junit = tmp_path / "out" / "report.xml"
+    junit.parent.mkdir()
     assert main(["check", str(path), "--json", "--junit", str(junit)]) == 1
     data = json.loads(capsys.readouterr().out)
     assert set(data) >= {"examples", "coverage"}
@@ -218,3 +252,92 @@ def test_site_api_groups_examples_by_section(book):
     assert phasing and all(any(n.startswith("702.25") for n in r.rules) for r in phasing)
     first = phasing[0]
     assert set(first.titles) == {"en", "es", "it"} and first.file.endswith("702.25.yaml")
+
+
+# --- the interface's language: reasons, engine errors, counts, numbers ------------------------
+REASONS = """\
+- id: reason-in-three
+  rules: [104.3k]
+  title: {en: t}
+  explain: {en: e}
+  not_executable:
+    en: tournament penalties (100.6) are outside the game
+    es: las penalizaciones de torneo (100.6) quedan fuera del juego
+    it: le penalità di torneo (100.6) sono fuori dalla partita
+- id: reason-in-english-only
+  rules: [104.3k]
+  title: {en: t}
+  explain: {en: e}
+  not_executable: {en: only in English}
+- id: reason-as-plain-text
+  rules: [104.3k]
+  title: {en: t}
+  explain: {en: e}
+  not_executable: the contract's plain text
+"""
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("es", "las penalizaciones de torneo (100.6) quedan fuera del juego"),
+    ("it", "le penalità di torneo (100.6) sono fuori dalla partita"),
+    ("en", "tournament penalties (100.6) are outside the game")])
+def test_a_not_executable_reason_reads_in_the_interface_language(tmp_path, capsys, lang,
+                                                                 expected):
+    path = write(tmp_path, REASONS)
+    assert main(["check", str(path), "--lang", lang, "--json"]) == 0
+    by_id = {e["id"]: e for e in json.loads(capsys.readouterr().out)["examples"]}
+    assert by_id["reason-in-three"]["message"] == expected
+    assert by_id["reason-in-english-only"]["message"] == "only in English"
+    assert by_id["reason-as-plain-text"]["message"] == "the contract's plain text"
+    assert main(["check", str(path), "--lang", lang]) == 0
+    assert f"reason-in-three  ({expected})" in capsys.readouterr().out
+
+
+def test_a_reason_per_language_needs_english(book, tmp_path):
+    path = write(tmp_path, REASONS.replace("    en: tournament penalties (100.6) are outside "
+                                           "the game\n", ""))
+    with pytest.raises(DataErrors) as caught:
+        run_examples(book, [path])
+    import os
+
+    assert [str(e) for e in caught.value.errors] == [
+        f"{os.path.realpath(path)}:6: missing key 'en'"]
+
+
+def test_the_projects_reasons_are_given_in_every_language(book):
+    from tolaria.examples_loader import load_examples
+
+    reasons = [e for e in load_examples(book) if e.not_executable is not None]
+    assert len(reasons) == 9 and all(set(e.reasons) == {"en", "es", "it"} for e in reasons)
+
+
+def test_an_engine_error_reads_in_the_interface_language(tmp_path, monkeypatch, capsys):
+    from pseudo_locale import pseudo_language, tr
+
+    path = write(tmp_path, "- id: far\n  rules: [104.1]\n  title: {en: t}\n"
+                           "  given: {players: [{name: Ana, library: 99999}, "
+                           "{name: Bo, library: 99999}]}\n"
+                           "  do: [{advance: {turns: 6000}}]\n  expect: [{step: upkeep}]\n")
+    pseudo_language(monkeypatch, "es")
+    junit = tmp_path / "j.xml"
+    assert main(["check", str(path), "--lang", "es", "--junit", str(junit)]) == 1
+    problem = tr("the game never reached that turn (the engine gave up after {limit} steps)",
+                 limit=5000)
+    assert problem in capsys.readouterr().out
+    assert problem in junit.read_text(encoding="utf-8")
+
+
+def test_counts_are_plural_forms_and_numbers_are_localized(tmp_path, monkeypatch, capsys):
+    from pseudo_locale import bare_words, pseudo_language
+
+    path = write(tmp_path, OUTSIDER.replace("hand: 9, library: 38", "hand: 10, library: 38"))
+    pseudo_language(monkeypatch, "es")
+    assert main(["check", str(path), "--lang", "es"]) == 1
+    out = capsys.readouterr().out
+    summary = out.splitlines()[-1]
+    assert summary == "⟦{examples}: {passed}, {failed}, {skipped}⟧".format(
+        examples="⟦4 examples⟧", passed="⟦2 passed⟧", failed="⟦1 failed⟧",
+        skipped="⟦1 not executable⟧")  # each count chooses its own plural form
+    assert bare_words(summary) == ""
+    row = next(line for line in out.splitlines() if line.startswith("  702.25 "))
+    assert row.split() == ["702.25", "14", "1", "1", "7,1"]  # a decimal comma in Spanish

@@ -82,3 +82,31 @@ def test_fmt_drops_a_byte_order_mark_and_crlf_but_keeps_every_comment(tiny, caps
     assert main(["fmt", "--rules", str(tiny)]) == 0
     assert path.read_bytes() == format_yaml(original).encode("utf-8")
     assert path.read_text().startswith("# A comment on the first line\n")
+
+
+def test_fmt_reports_a_non_utf8_file_the_loader_does_not_read(tiny, capsys):
+    """waivers.yaml, examples/, history/, audit/: fmt reads them all, so it reports their
+    encoding like the loader does, one line, nothing written."""
+    from tolaria.cli import main
+
+    (tiny / "waivers.yaml").write_bytes(b"waivers: []\n# caf\xe9\n")
+    before = {p: p.read_bytes() for p in tiny.rglob("*.yaml")}
+    assert main(["fmt", "--rules", str(tiny)]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[0] == ("rules/waivers.yaml:2: not UTF-8 text (byte 0xe9): save the "
+                                   "file as UTF-8")
+    assert "Traceback" not in err and "unexpected" not in err
+    assert {p: p.read_bytes() for p in tiny.rglob("*.yaml")} == before
+
+
+def test_fmt_reports_yaml_errors_in_the_users_language(tiny, monkeypatch, capsys):
+    from pseudo_locale import pseudo_language, tr
+    from tolaria.cli import main
+
+    (tiny / "notes.yaml").write_text("a: b: c\n", encoding="utf-8")
+    pseudo_language(monkeypatch, "es")
+    assert main(["fmt", "--check", "--rules", str(tiny), "--lang", "es"]) == 2
+    assert capsys.readouterr().err.splitlines()[0] == "rules/notes.yaml:1: " + tr(
+        "YAML syntax error: {problem}", problem=tr(
+            "a ':' where no key can start (is a line indented too far, or a text with ': ' "
+            "left unquoted?)"))

@@ -83,6 +83,43 @@ def test_plural_forms_are_chosen_by_count():
     assert (one, two) == ("1 regla", "2 reglas")
 
 
+def _locales(tmp_path, translation: str, mo: str | None, mo_first: bool = True):
+    """A locales folder with an es catalog translating "Edition" as translation, and, when
+    mo is given, a compiled .mo translating it as mo (older than the .po when mo_first)."""
+    import os
+
+    folder = tmp_path / "locales" / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    po = folder / "tolaria.po"
+    po.write_text('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  f'msgid "Edition"\nmsgstr "{translation}"\n', encoding="utf-8")
+    if mo is not None:
+        compiled = folder / "tolaria.mo"
+        po_text = po.read_text(encoding="utf-8").replace(translation, mo)
+        (tmp_path / "old.po").write_text(po_text, encoding="utf-8")
+        compiled.write_bytes(i18n.compile_catalog(str(tmp_path / "old.po"), "es"))
+        stamp = os.stat(po).st_mtime_ns
+        os.utime(compiled, ns=(stamp, stamp + (-10**9 if mo_first else 10**9)))
+    return tmp_path / "locales"
+
+
+@pytest.mark.parametrize("mo, mo_first, expected", [
+    (None, True, "Edición"),  # a fresh clone before `make compile`: the .po is read
+    ("Edición vieja", True, "Edición"),  # the .po changed since the .mo was compiled
+    ("Edición compilada", False, "Edición compilada"),  # an up-to-date .mo is used as is
+])
+def test_a_stale_or_missing_compiled_catalog_never_falls_back_to_english(
+        tmp_path, monkeypatch, mo, mo_first, expected):
+    monkeypatch.setattr(i18n, "LOCALES", str(_locales(tmp_path, "Edición", mo, mo_first)))
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "cache"))
+    try:
+        i18n.set_language("es")
+        assert i18n._("Edition") == expected
+    finally:
+        monkeypatch.undo()
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("lang, date, name", [
     ("es", "14 de abril de 2023", "inglés"), ("it", "14 aprile 2023", "inglese"),
     ("en", "April 14, 2023", "English")])

@@ -26,6 +26,7 @@ def test_every_official_file_is_read_whole(path):
     numbers = [r.number for s in doc.sections.values() for r in s.rules]
     assert len(numbers) > 2000
     assert len(numbers) - len(set(numbers)) == len(doc.warnings)
+    assert doc.incomplete == []  # every section its contents list, the glossary, the credits
     assert all(re.fullmatch(r"\d{3}\.\d+[a-z]?", n) for n in numbers)
     assert doc.glossary[0].term == "Abandon" and len(doc.glossary) > 500
     # no text kept an encoding slip, a stray carriage return or a byte-order mark
@@ -89,3 +90,46 @@ def test_reimporting_the_english_sections_finds_no_difference():
             (str(r.number), r.text, [e.text for e in r.examples]) for r in section.rules]
         checked += 1
     assert checked == 6  # 104, 512, 513, 514, 702.25, 717
+
+
+MINIMAL = ("Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of July 13, "
+           "2018.\n\nContents\n\n1. Game Concepts\n100. General\n101. The Magic Golden Rules\n"
+           "\n1. Game Concepts\n\n100. General\n\n100.1. These Magic rules apply to any Magic "
+           "game.\n\n101. The Magic Golden Rules\n\n101.1. Whenever a card contradicts these "
+           "rules, the card takes precedence.\n\nGlossary\n\nAbandon\nTo turn a face-up card."
+           "\n\nCredits\n\nSomeone\n")
+
+
+def test_a_complete_file_is_not_incomplete():
+    doc = parse_official(MINIMAL, "x.txt")
+    assert doc.incomplete == [] and set(doc.sections) == {"100", "101"}
+
+
+@pytest.mark.parametrize("cut, message", [
+    ("101. The Magic Golden Rules\n\n101.1.", "x.txt:15: the file ends before section 101, "
+     "which its contents list (line 9): is it cut short?"),
+    ("Glossary", "x.txt:19: no glossary after the rules: is the file complete?"),
+    ("Credits", "x.txt:24: no credits after the glossary: is the file complete?"),
+])
+def test_a_file_cut_short_says_where(cut, message):
+    doc = parse_official(MINIMAL[:MINIMAL.rindex(cut)], "x.txt")
+    assert doc.incomplete[0] == message
+
+
+def test_a_file_cut_in_its_contents_says_so():
+    text = MINIMAL[:MINIMAL.index("101. The Magic")]
+    with pytest.raises(OfficialFileError) as info:
+        parse_official(text, "x.txt")
+    assert str(info.value) == ("x.txt:8: the file ends in its table of contents, before any "
+                               "rule: is it cut short?")
+
+
+def test_import_warns_of_a_file_cut_short(tmp_path, capsys):
+    from tolaria.cli import main
+
+    path = tmp_path / "x.txt"
+    path.write_text(MINIMAL[:MINIMAL.rindex("Credits")], encoding="utf-8")
+    assert main(["import", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ("warning: x.txt:24: no credits after the glossary: is the file "
+                            "complete?\n")

@@ -44,7 +44,7 @@ CASES = {
                     "rules/en/104.yaml:2: unknown key 'titel' (did you mean 'title'?)"],
     "missing-key": ["rules/en/104.yaml:1: missing key 'title'"],
     "wrong-type": ["rules/en/104.yaml:4: edition: expected a date (YYYY-MM-DD), found "
-                   "'July 13, 2018' (str)"],
+                   "'July 13, 2018' (text)"],
     "unknown-language": ["rules/en/104.yaml:3: unknown language 'fr' (known: en, es, it)"],
     "lang-folder-mismatch": ["rules/en/104.yaml:3: lang is 'es' but the file is in the folder "
                              "'en'"],
@@ -181,3 +181,156 @@ def test_without_editions_only_that_file_is_reported(tiny):
     (tiny / "editions.yaml").unlink()
     assert errors_of(tiny) == [
         "rules/editions.yaml:1: cannot read the file: no such file or folder"]
+
+
+# --- YAML syntax errors: plain words, in the user's language, whichever parser runs -------------
+FIXTURE_104 = (Path(__file__).resolve().parent / "fixtures" / "rulebook" / "en" / "104.yaml")
+
+
+def _broken(old: str, new: str) -> str:
+    text = FIXTURE_104.read_text(encoding="utf-8")
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def _tail(new: str) -> str:
+    return FIXTURE_104.read_text(encoding="utf-8") + new
+
+
+# case -> (the file's text, the line reported, the problem's English, its values)
+YAML_CASES = {
+    "tab": (_broken("lang: en\n", "\tlang: en\n"), 3, "a tab: indent with spaces", {}),
+    "tab-inside-indentation": (
+        _broken("player wins.\n", "player wins.\n  \t  more\n"), 9,
+        "a tab: indent with spaces", {}),
+    "unclosed-flow-sequence": (
+        _broken("title: Ending the Game\n", "title: [Ending the Game\n"), 3,
+        "a list opened with '{open}' at line {line} is not closed with '{close}' (or an item "
+        "lacks its ',')", {"open": "[", "close": "]", "line": 2}),
+    "unclosed-flow-mapping": (
+        _broken("translated_from: en}\n", "translated_from: en\n"), 6,
+        "a mapping opened with '{open}' at line {line} is not closed with '{close}' (or an "
+        "item lacks its ',')", {"open": "{", "close": "}", "line": 5}),
+    "duplicate-anchor": (
+        _broken("title: Ending the Game\nlang: en\n", "title: &t Ending the Game\nlang: &t en\n"),
+        3, "this anchor (&name) is already defined at line {line}: give each anchor its own "
+           "name", {"line": 2}),
+    "bad-escape": (
+        _broken("title: Ending the Game\n", 'title: "Ending \\q the Game"\n'), 2,
+        "a '\\' in a double-quoted text that is not a valid escape: write '\\\\' for a "
+        "backslash, or put the text in single quotes", {}),
+    "bad-hex-escape": (
+        _broken("title: Ending the Game\n", 'title: "Ending \\xZZ"\n'), 2,
+        "a '\\' in a double-quoted text that is not a valid escape: write '\\\\' for a "
+        "backslash, or put the text in single quotes", {}),
+    "unknown-directive": (
+        "%FOO bar\n---\n" + FIXTURE_104.read_text(encoding="utf-8"), 1,
+        "a YAML directive (a line starting with '%') that is unknown, repeated or for another "
+        "YAML version: remove the line", {}),
+    "second-document": (
+        _tail("---\nsection: \"105\"\n"), 17,
+        "a second document (after a line '---') in the file: a data file holds one "
+        "document", {}),
+    "text-after-document-end": (
+        _tail("...\nx: 1\n"), 18,
+        "text after the end of the document (a line '...' or a '%' line above?): remove it",
+        {}),
+    "block-scalar-indicator": (
+        _broken("title: Ending the Game\n", "title: |x\n  Ending the Game\n"), 2,
+        "after '|' or '>' only '+' or '-', a digit from 1 to 9 and a comment may follow", {}),
+    "missing-value": (
+        _broken("source: {kind: project, ", "source: {kind: project, , "), 5,
+        "a value is missing here (two commas in a row, or a ',' or ':' with nothing before "
+        "it?)", {}),
+    "anchor-without-name": (
+        _broken("title: Ending the Game\n", "title: & Ending the Game\n"), 2,
+        "'&' or '*' must be followed by a name (an anchor or an alias): put the text in "
+        "quotes", {}),
+    "unknown-tag-handle": (
+        _broken("title: Ending the Game\n", "title: !x!y Ending the Game\n"), 2,
+        "a tag ('!...') that YAML does not know: remove it, or put the text in quotes", {}),
+    "character-that-cannot-start": (
+        _broken("title: Ending the Game\n", "title: @Ending the Game\n"), 2,
+        "the character '{char}' cannot start a value: put the text in quotes", {"char": "@"}),
+    "colon-in-plain-text": (
+        _broken("title: Ending the Game\n", "title: Ending: the Game\n"), 2,
+        "a ':' where no key can start (is a line indented too far, or a text with ': ' left "
+        "unquoted?)", {}),
+    "key-without-colon": (
+        _broken("lang: en\n", "lang en\nx: 1\n"), 4,
+        "a key without ':' (or a text that needs quotes)", {}),
+    "list-indentation": (
+        _broken('  - number: "104.2"\n', '   - number: "104.2"\n'), 9,
+        "a line that is not an item of the list above (check its indentation)", {}),
+    "item-in-a-mapping": (
+        _broken("lang: en\n", "lang: en\n- x\n"), 4,
+        "a line that is not a key of the mapping above (check its indentation)", {}),
+    "undefined-alias": (
+        _broken("lang: en\n", "lang: *en\n"), 3, "an alias (*name) with no anchor (&name)", {}),
+    "unclosed-quote": (
+        _tail('note: "open\n'), 18,
+        "the file ends inside a quoted text (a quote is not closed)", {}),
+}
+
+
+@pytest.mark.parametrize("case", sorted(YAML_CASES))
+def test_each_yaml_syntax_error_is_one_line_in_the_users_language(tiny, monkeypatch, capsys,
+                                                                  case):
+    """Every word of the message comes from the catalogs (the pseudo-Spanish brackets all of
+    it), with the file and line; libyaml's wording and PyYAML's give the same message."""
+    from pseudo_locale import pseudo_language, tr
+    from tolaria.cli import main
+
+    text, line, problem, values = YAML_CASES[case]
+    (tiny / "en" / "104.yaml").write_text(text, encoding="utf-8")
+    pseudo_language(monkeypatch, "es")
+    assert main(["validate", "--rules", str(tiny), "--lang", "es"]) == 2
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first == f"rules/en/104.yaml:{line}: " + tr(
+        "YAML syntax error: {problem}", problem=tr(problem, **values))
+
+
+@pytest.mark.parametrize("case", sorted(set(YAML_CASES) - {"unknown-directive"}))
+def test_the_pure_python_parser_gives_the_same_messages(tiny, monkeypatch, case):
+    """(PyYAML's own parser accepts an unknown directive, with a warning.)"""
+    import yaml
+
+    from tolaria import loader
+
+    text, line, problem, values = YAML_CASES[case]
+    (tiny / "en" / "104.yaml").write_text(text, encoding="utf-8")
+    loader._import_yaml()
+    monkeypatch.setattr(loader, "_Loader", yaml.SafeLoader)
+    assert errors_of(tiny) == [f"rules/en/104.yaml:{line}: YAML syntax error: "
+                               + problem.format(**values)]
+
+
+def test_a_tab_reads_in_spanish(tiny, capsys):
+    """libyaml does not name the tab it stops at: the message is still the Spanish one."""
+    from tolaria.cli import main
+
+    (tiny / "en" / "104.yaml").write_text(YAML_CASES["tab"][0], encoding="utf-8")
+    assert main(["validate", "--rules", str(tiny), "--lang", "es"]) == 2
+    assert capsys.readouterr().err.splitlines()[0] == (
+        "rules/en/104.yaml:3: error de sintaxis YAML: un tabulador: sangra con espacios")
+
+
+def test_an_unknown_parser_problem_is_still_introduced_in_the_users_language(monkeypatch):
+    from pseudo_locale import bare_words, pseudo_language
+    from tolaria import i18n
+    from tolaria.yaml_problems import problem_text
+
+    pseudo_language(monkeypatch, "es")
+    i18n.set_language("es")
+    text = problem_text("found something new", "while doing a thing")
+    assert "found something new" in text and bare_words(text) == ""
+
+
+def test_a_wrong_type_names_its_kind_in_words(tiny):
+    path = tiny / "en" / "104.yaml"
+    path.write_text(path.read_text().replace("title: Ending the Game", "title: 12"))
+    assert errors_of(tiny) == ["rules/en/104.yaml:2: title: expected a text, found '12' "
+                               "(number)"]
+    path.write_text(path.read_text().replace("title: 12", "title: true"))
+    assert errors_of(tiny) == ["rules/en/104.yaml:2: title: expected a text, found 'true' "
+                               "(true/false)"]

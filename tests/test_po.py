@@ -75,8 +75,8 @@ def test_export_holds_every_text_with_context_and_comments(book):
     assert (message.id, message.string) == (english.text, rule.text)
     assert message.locations == [(rule.file, rule.line)]
     comments = "\n".join(message.auto_comments)
-    assert "section 104" in comments and "English: edition 2018-07-13" in comments
-    assert "translation: edition 2018-07-13; source: quoted" in comments
+    assert "section 104" in comments and "English: the edition of July 13, 2018" in comments
+    assert "translation: the edition of July 13, 2018; quoted source: " in comments
     assert not message.fuzzy
 
 
@@ -158,7 +158,22 @@ def test_a_bad_import_changes_nothing(tmp_path, monkeypatch, context, value, mes
 
 @pytest.mark.parametrize("po_text, message", [
     ('msgid ""\nmsgstr "Language: it\\n"\n\nmsgctxt "104.2"\nmsgid "x"\nmsgstr "y"\nbroken\n',
-     "it.po:7: not a valid PO file: Unknown or misformatted keyword"),
+     "it.po:7: not a valid PO file: a line that is neither a comment, a keyword (msgctxt, "
+     "msgid, msgid_plural, msgstr) nor a quoted continuation of one"),
+    ('msgid ""\nmsgstr "Language: it\\n"\n\nmsgctxt "104.2"\nmsgid "x"\n',
+     "it.po:5: not a valid PO file: a msgid without its msgstr (add a line msgstr \"\" after "
+     "it)"),
+    ('"stray"\nmsgid ""\nmsgstr "Language: it\\n"\n',
+     "it.po:1: not a valid PO file: a quoted line that does not continue a msgctxt, msgid or "
+     "msgstr"),
+    ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: it\\n"\n\n'
+     'msgctxt "104.2"\nmsgid "x"\nmsgstr "caf\xe9"\n',
+     "it.po:8: a byte that is not UTF-8 text (0xe9): save the file as UTF-8"),
+    ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=KLINGON\\n"\n',
+     "it.po:3: the Content-Type header names an unknown charset 'KLINGON': write "
+     "charset=UTF-8"),
+    ('msgid ""\nmsgstr ""\n"Language: xx_YY\\n"\n',
+     "it.po:3: the PO file's Language header is 'xx_YY'; expected one of es, it"),
     ('msgid ""\nmsgstr "Language: fr\\n"\n',
      "it.po:1: the PO file's Language header is 'fr'; expected one of es, it"),
     ('msgid ""\nmsgstr "Language: it\\n"\n\nmsgctxt "104.99"\nmsgid "x"\nmsgstr "y"\n',
@@ -171,7 +186,8 @@ def test_malformed_or_foreign_po_is_a_file_line_error(tmp_path, monkeypatch, po_
     root = _copy(tmp_path)
     monkeypatch.chdir(tmp_path)
     before = _snapshot(root)
-    (tmp_path / "it.po").write_text(po_text, encoding="utf-8")
+    # (the one "é" is written as Latin-1, the rest is ASCII)
+    (tmp_path / "it.po").write_bytes(po_text.encode("latin-1"))
     with pytest.raises(DataErrors) as info:
         import_po(tmp_path / "it.po", root)
     assert [str(e) for e in info.value.errors][0].startswith(message), info.value
@@ -237,3 +253,46 @@ def test_header_has_no_babel_placeholders_and_export_is_deterministic(book):
     assert export_po(book, "it", sections=["104"], history=False).encode() == text.encode()
     catalog = _catalog(text)
     assert catalog.language_team == "Tolaria Italian translation"
+
+
+# --- messages in the user's language -----------------------------------------------------------
+def test_a_po_file_that_cannot_be_read_says_why_in_plain_words(tmp_path, capsys):
+    from tolaria.cli import main
+
+    (tmp_path / "it.po").mkdir()
+    assert main(["po", "import", str(tmp_path / "it.po")]) == 2
+    assert capsys.readouterr().err.endswith(": it is a folder, not a file\n")
+
+
+def test_babels_complaints_reach_the_user_translated(tmp_path, monkeypatch, capsys):
+    from pseudo_locale import pseudo_language, tr
+    from tolaria.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "it.po").write_text('msgid ""\nmsgstr "Language: it\\n"\n\nbroken\n',
+                                    encoding="utf-8")
+    pseudo_language(monkeypatch, "es")
+    assert main(["po", "import", "it.po", "--lang", "es"]) == 2
+    assert capsys.readouterr().err.splitlines()[0] == "it.po:4: " + tr(
+        "not a valid PO file: {problem}", problem=tr(
+            "a line that is neither a comment, a keyword (msgctxt, msgid, msgid_plural, msgstr) "
+            "nor a quoted continuation of one"))
+
+
+def test_export_of_no_section_names_the_language_in_words(capsys, monkeypatch):
+    from tolaria.cli import main
+
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert main(["po", "export", "--lang", "it", "--section", "999"]) == 2
+    err = capsys.readouterr().err
+    assert "999" in err and "italiano" in err and " it " not in err
+
+
+def test_export_comments_write_dates_and_sources_in_the_users_language(book):
+    from tolaria import i18n
+
+    i18n.set_language("es")
+    catalog = build_catalog(book, "es", sections=["104"], history=False)
+    comments = "\n".join(next(m for m in catalog if m.context == "104.2a").auto_comments)
+    assert "13 de julio de 2018" in comments and "2018-07-13" not in comments
+    assert "fuente citada" in comments and "quoted" not in comments

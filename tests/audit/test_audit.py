@@ -106,7 +106,7 @@ def test_a_stale_section_is_checked_against_the_edition_it_fits(report):
     assert "content found in no English rule" not in " ".join(f.found for f in italian)
     # 702.25d lacks no sentence: "Tokens continue to exist…" came after its English
     assert not _found(report, "it", "702.25d", "structure")
-    assert "(as 702.25b, en July 22, 2016 – July 8, 2017)" in _found(
+    assert "(as 702.25b, the English of July 22, 2016 – July 8, 2017)" in _found(
         report, "it", "702.25b", "card-names")[0].expected
 
 
@@ -219,16 +219,22 @@ def test_waivers_mark_findings_and_stale_waivers_are_reported(book, tmp_path):
     assert stale.line == 3 and "stale" in stale.found
 
 
-def test_bad_waiver_is_a_file_line_error(tmp_path):
+def _waiver_errors(tmp_path, text: str) -> list[str]:
+    """The errors load_audit_data reports for a waivers.yaml holding text."""
     root = tmp_path / "rules"
     root.mkdir()
-    (root / "waivers.yaml").write_text(
-        "waivers:\n  - {lang: fr, rule: \"104.2\", check: spelling, key: k, reason: r, by: me,"
-        " date: 2025-01-01}\n  - {lang: es, rule: \"104.2\", check: nope, key: k, reason: r,"
-        " by: me, date: 2025-01-01}\n", encoding="utf-8")
+    (root / "waivers.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(DataErrors) as info:
         load_audit_data(root)
-    messages = [str(e) for e in info.value.errors]
+    return [str(e) for e in info.value.errors]
+
+
+def test_bad_waiver_is_a_file_line_error(tmp_path):
+    messages = _waiver_errors(
+        tmp_path,
+        "waivers:\n  - {lang: fr, rule: \"104.2\", check: spelling, key: k, reason: r, by: me,"
+        " date: 2025-01-01}\n  - {lang: es, rule: \"104.2\", check: nope, key: k, reason: r,"
+        " by: me, date: 2025-01-01}\n")
     assert any(m.endswith("waivers.yaml:2: lang 'fr' is not a translated language (es, it)")
                for m in messages)
     assert any(":3: unknown check 'nope'" in m for m in messages)
@@ -361,17 +367,13 @@ def test_senses_must_name_a_glossary_term(book, tmp_path):
 
 
 def test_waiver_lang_and_check_are_both_validated(tmp_path):
-    root = tmp_path / "rules"
-    root.mkdir()
-    (root / "waivers.yaml").write_text(
+    messages = _waiver_errors(
+        tmp_path,
         "waivers:\n"
         "  - lang: fr\n    rule: \"104.2\"\n    check: bogus\n    key: k\n    reason: r\n"
         "    by: me\n    date: 2025-01-01\n"
         "  - {lang: es, rule: \"104.2\", check: waiver, key: k, reason: r, by: me,"
-        " date: 2025-01-01}\n", encoding="utf-8")
-    with pytest.raises(DataErrors) as info:
-        load_audit_data(root)
-    messages = [str(e) for e in info.value.errors]
+        " date: 2025-01-01}\n")
     assert any(m.endswith("waivers.yaml:2: lang 'fr' is not a translated language (es, it)")
                for m in messages)
     assert any(":4: unknown check 'bogus'" in m for m in messages)

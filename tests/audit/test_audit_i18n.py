@@ -78,3 +78,18 @@ def test_english_interface_is_unchanged(book):
     missing, = [f for f in report.findings if f.check == "alignment"]
     assert missing.found == "no such rule in the translation"
     assert report.to_json()["findings"][0]["check_label"] == report.findings[0].check
+
+
+def test_the_english_compared_with_is_named_in_words_not_by_its_code(book, marked):
+    """'(as 104.4i, the English of July 13, 2018)', never '(… en July 13, 2018)'."""
+    report = run_audit(_broken(book), langs=["it"], sections=["104"], history=False)
+    missing, = [f for f in report.findings if f.check == "alignment"]
+    assert "(«the English of July 13, 2018»)" in missing.expected  # the date from Babel
+    assert " en " not in missing.expected and "(en " not in missing.expected
+
+
+def test_the_summarys_numbers_and_percentages_are_written_as_in_the_language(book):
+    i18n.set_language("es")
+    text = render_text(run_audit(book, langs=["es"], sections=["104"], history=False))
+    summary = text.splitlines()[2]
+    assert "(100\xa0%)" in summary and "100%" not in summary  # Spanish: a space before %

@@ -86,3 +86,30 @@ def test_a_phrase_without_exact_match_says_so_on_stderr(capsys):
     assert err.splitlines() == ["tolaria: no exact match for the phrase; showing close matches"]
     status, out, err = run(capsys, "search", '"poison counters"', "--limit", "2")
     assert status == 0 and err == ""
+
+
+def test_json_without_a_match_is_an_empty_list_and_status_1(capsys):
+    status, out, err = run(capsys, "search", "zzzzqqq", "--json")
+    assert status == 1 and json.loads(out) == [] and err == ""
+    status, out, err = run(capsys, "search", "zzzzqqq")
+    assert status == 1 and out == "" and "no rule matches 'zzzzqqq'" in err
+
+
+def test_a_typo_says_what_was_searched_instead(capsys):
+    status, out, err = run(capsys, "search", "fasing", "--limit", "1")
+    assert status == 0 and out.startswith("702.25 · Phasing")
+    assert err.splitlines() == ["tolaria: no rule has 'fasing'; showing results for 'phasing'"]
+    status, out, err = run(capsys, "search", "phasing", "--limit", "1")
+    assert status == 0 and err == ""
+
+
+def test_index_says_when_it_could_not_save(capsys, tmp_path, monkeypatch):
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "a-file" / "cache"))
+    status, out, err = run(capsys, "index", "--json")
+    data = json.loads(out)
+    assert status == 1 and data["saved"] is False and data["documents"] > 200
+    assert len(err.splitlines()) == 1 and "could not be saved" in err
+    status, out, err = run(capsys, "search", "fuera de fase", "--lang", "es", "--json")
+    assert status == 0 and json.loads(out)[0]["number"] == "702.25b"
+    assert len(err.splitlines()) == 1 and "no se pudo guardar el índice" in err

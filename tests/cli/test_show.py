@@ -114,3 +114,59 @@ def test_any_number_gets_an_answer_never_a_traceback(text):
     assert status in (0, 1, 2)
     if status:
         assert err.getvalue().startswith(("tolaria: ", "usage: ")) and "Traceback" not in err.getvalue()
+
+
+COVERS = "this rulebook covers sections 104, 300, 512, 513, 514, 702.25, 717."
+
+
+@pytest.mark.parametrize("number, message", [
+    ("704", f"rule 704 State-Based Actions is not covered: {COVERS}"),
+    ("704.5a", f"rule 704.5a (in 704 State-Based Actions) is not covered: {COVERS}"),
+    ("702.19b", f"rule 702.19b (in 702.19 Trample) is not covered: {COVERS}"),
+    ("500.1", f"rule 500.1 (in 500 General) is not covered: {COVERS} 500.1 is what the "
+              "pre-2009 rule 300.1 became: tolaria show 300.1"),
+    ("999.1", f"rule 999.1 is not covered: {COVERS}"),
+])
+def test_an_uncovered_number_is_named_from_the_whole_cr(capsys, number, message):
+    status, out, err = run(capsys, "show", number)
+    assert (status, out, err) == (1, "", f"tolaria: {message}\n")
+
+
+def test_a_number_with_a_decimal_comma_or_a_range(capsys):
+    status, out, _ = run(capsys, "show", "104,3b", "--json")
+    assert status == 0 and json.loads(out)["number"] == "104.3b"
+    status, out, _ = run(capsys, "show", "512-514", "--json")
+    assert status == 0 and [d["number"] for d in json.loads(out)] == ["512", "513", "514"]
+    status, out, _ = run(capsys, "show", "512-514")
+    heads = [line for line in out.splitlines() if " · English" in line]
+    assert heads == ["512 · Ending Phase · English", "513 · End Step · English",
+                     "514 · Cleanup Step · English"]
+    status, out, _ = run(capsys, "show", "104.3a-c", "--lang", "all", "--json")
+    assert [(d["number"], d["lang"]) for d in json.loads(out)][:4] == [
+        ("104.3a", "en"), ("104.3a", "es"), ("104.3a", "it"), ("104.3b", "en")]
+    status, out, err = run(capsys, "show", "104.3b-104.4a")
+    assert (status, out) == (2, "") and err == (
+        "tolaria: '104.3b-104.4a' is not a range: a range stays within one rule or one level, "
+        "first number first (e.g. 512-514, 104.3-104.5, 104.3a-104.3d or 104.3a-d)\n")
+
+
+def test_a_number_other_rules_had_names_them(capsys):
+    status, out, _ = run(capsys, "show", "702.25k")
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == "702.25k · Phasing · English"
+    assert lines[1] == ("702.25k was also this reference's 702.25m in the editions of August "
+                        "25, 2017 … July 3, 2020: tolaria show 702.25m")
+    assert lines[2].endswith("since removed (“Phased-out tokens cease to exist as a "
+                             "state-based action. See rule …”): tolaria show 702.25k --edition "
+                             "2017-07-08")
+    status, out, _ = run(capsys, "show", "702.25k", "--json")
+    also = json.loads(out)["also"]
+    assert [(a["rule"], a["in_rulebook"], a["removed"]) for a in also] == [
+        ("702.25m", True, False), (None, False, True)]
+    assert also[1]["editions"][0] == "2016-07-22" and also[1]["text"].startswith("Phased-out")
+    status, out, _ = run(capsys, "show", "513.2")
+    assert "513.2 was also another rule in the editions of July 22, 2016 … August 26, 2016" in out
+    status, out, _ = run(capsys, "show", "716.2")  # an old number, of two rules
+    assert out.startswith("717.2 · ") and "716.2 was also this reference's 717.1f" in out
+    status, out, _ = run(capsys, "show", "104.3b", "--json")
+    assert "also" not in json.loads(out)

@@ -96,3 +96,23 @@ def test_mana_burn_is_loss_of_life_at_phase_end_only():
     game = run({"turn": {"step": "upkeep", "number": 2}}, ("add_mana", {"player": "Ana", "amount": 2}),
                ("advance", {"to": "precombat_main"}), edition=old)
     assert (game.player("Ana").mana, game.player("Ana").life) == (0, 18)
+
+
+def test_engine_errors_speak_the_interface_language(monkeypatch):
+    """What the engine cannot do is told to the user: every word through the catalogs."""
+    import pytest
+
+    from pseudo_locale import pseudo_language, tr
+    from tolaria import i18n
+    from tolaria.engine import EngineError
+
+    pseudo_language(monkeypatch, "es")
+    i18n.set_language("es")
+    with pytest.raises(EngineError) as caught:
+        run({}, ("enter_battlefield", {"id": "x"}), ("enter_battlefield", {"id": "x"}))
+    assert str(caught.value) == tr("a permanent '{id}' is already in the game", id="x")
+    with pytest.raises(EngineError) as caught:
+        run({"players": [{"name": "Ana", "library": 99999}, {"name": "Bo", "library": 99999}]},
+            ("advance", {"turns": 6000}))
+    assert str(caught.value) == tr(
+        "the game never reached that turn (the engine gave up after {limit} steps)", limit=5000)

@@ -8,7 +8,8 @@ import pytest
 
 from tolaria_testing import REPO
 from tolaria.history import load_history
-from tolaria.history.changes import MOVED, RENUMBERED, REWORDED, changes
+from tolaria.history.changes import (MOVED, RENUMBERED, REWORDED, TYPOGRAPHY, changes,
+                                     text_change)
 
 D = date.fromisoformat
 
@@ -70,7 +71,7 @@ def test_a_reworded_rule_and_a_moved_rule(h):
 
 def test_renumbered_cross_references_are_not_a_change_of_wording(h):
     versions = h.versions("717.1a")
-    assert len(versions) > 5 and all(v.renumbered for v in versions[1:])
+    assert len(versions) > 5 and all(v.same_wording for v in versions[1:])
     assert "(see rule 715.2)" in versions[0].text and "(see rule 724.1f)" in versions[-1].text
     assert len(h.rule("717.1a").wordings) == 1
     found = {c.current: c for c in changes(h, D("2026-02-27"), D("2026-04-17"))["717"]}
@@ -126,3 +127,34 @@ def test_section_at_unknown(h):
     assert h.section_at("104", D("2001-01-01")) is None
     rules = h.section_at("104", D("2018-07-13"))
     assert rules[0] == ("104.1", rules[0][1], []) and len(rules) > 20
+
+
+def test_references_typography_and_wording_are_told_apart(h):
+    assert text_change("See rule 715.2.", "See rule 716.2.") == RENUMBERED
+    assert text_change("This doesn't trigger.", "This doesn’t trigger.") == TYPOGRAPHY
+    assert text_change("Three cards end the turn.", "Some cards end the turn.") == REWORDED
+    assert text_change("Same.", "Same.") is None
+    # 702.25k's apostrophe in 2019 (January 25) is typography, not a renumbering
+    found = {c.current: c for c in changes(h, D("2018-10-05"), D("2019-01-25"))["702.25"]}
+    assert found["702.25k"].kinds == (TYPOGRAPHY,)
+
+
+def test_what_the_history_knows_of_rules_and_numbers(h):
+    assert h.in_rulebook("702.25k") and h.in_rulebook("300.1") and h.in_rulebook("717")
+    assert not h.in_rulebook("702.25k@2016-07-22") and not h.in_rulebook("999.1")
+    assert h.number_at("717.1", D("2017-01-20")) == "715.1"
+    assert h.number_at("702.25k@2016-07-22", D("2020-01-24")) is None
+    assert {"702.25k", "513.2", "716.2"} <= h.reused() and "104.3b" not in h.reused()
+    [m] = h.forerunners("500.1")
+    assert (m.current, m.number, m.editions) == ("300.1", "500.1", h.editions)
+    assert [m.current for m in h.forerunners("500.11")] == ["300.2", "300.9"]
+    assert h.forerunners("704.5a") == [] and h.forerunners("nonsense") == []
+
+
+def test_the_doctests_of_changes():
+    import doctest
+
+    from tolaria.history import changes as module
+
+    result = doctest.testmod(module)
+    assert result.attempted >= 2 and result.failed == 0

@@ -80,6 +80,10 @@ BROKEN = [
      "unknown key 'extra'"),
     ("      - rule: \"717.1a\"\n", "      - rule: \"717.1o\"\n", 0,
      "malformed rule key '717.1o'"),
+    ("            same_wording: true\n", "            same_wording: false\n", 0,
+     "same_wording: write true, or leave the key out"),
+    ("            same_wording: true\n", "            renumbered: true\n", 0,
+     "unknown key 'renumbered'"),
 ]
 
 
@@ -144,5 +148,15 @@ def test_show_a_rule_as_it_stood_on_a_date(capsys):
     assert data["source"]["file"] == "reference/cr-en/rules_20170119.txt"
     assert main(["show", "702.26", "--edition", "2026-05-01"]) == 0
     assert capsys.readouterr().out.startswith("702.26 · Phasing")
+    # 2010: after the quoted pre-2009 text, before the first official file
     assert main(["show", "717.1", "--edition", "2010-01-01"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == (
+        "tolaria: this reference has no English edition for January 1, 2010: the nearest it "
+        "knows are February 1, 2008 (only 300 known) and July 22, 2016 (tolaria show 717.1 "
+        "--edition 2016-07-22)\n")
     assert main(["show", "717.1", "--edition", "yesterday"]) == 2
+    assert capsys.readouterr().err == ("tolaria: --edition: 'yesterday' is not a date "
+                                       "(YYYY-MM-DD)\n")
+    assert main(["show", "512-514", "--edition", "2020-01-01"]) == 2
+    assert "one rule at a time" in capsys.readouterr().err

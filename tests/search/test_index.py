@@ -12,7 +12,7 @@ import pytest
 
 from tolaria.loader import load_rulebook
 from tolaria.search.engine import WhooshEngine
-from tolaria.search.index import IndexRebuilt
+from tolaria.search.index import IndexNotSaved, IndexRebuilt, source_digest
 from tolaria.search.parsing import parse
 
 
@@ -179,3 +179,79 @@ def test_rebuild_warnings_are_translated(book, tmp_path, monkeypatch):
     engine.close()
     with pytest.warns(IndexRebuilt, match="^‹the search index at .* while searching"):
         assert _numbers(engine, "cleanup step")[0] == "514"
+
+
+def _unwritable(tmp_path) -> Path:
+    """An index folder that cannot be made, whoever runs the tests (root included): its
+    parent is a file."""
+    (tmp_path / "a-file").write_text("not a folder")
+    return tmp_path / "a-file" / "ix"
+
+
+def test_an_unwritable_cache_builds_in_memory_with_one_warning(book, tmp_path):
+    base = _unwritable(tmp_path)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        engine = _engine(book, base)
+        hits = _numbers(engine, "fuera de fase", "es")
+    assert [type(w.message) for w in caught] == [IndexNotSaved]
+    assert str(caught[0].message).startswith(f"the search index could not be saved in {base} ")
+    assert not engine.info.saved and engine.info.built and engine.info.documents > 200
+    assert hits[0] == "702.25b"
+
+
+def test_a_cache_folder_that_refuses_writes_builds_in_memory(book, tmp_path, monkeypatch):
+    base = tmp_path / "ix"
+    base.mkdir()
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("tempfile.mkdtemp", refuse)  # as a read-only folder would
+    with pytest.warns(IndexNotSaved, match=r"could not be saved in .*\(permission denied\)"):
+        engine = _engine(book, base)
+    assert not engine.info.saved and _numbers(engine, "cleanup step")[0] == "514"
+    assert list(base.iterdir()) == []
+
+
+def test_search_with_an_unwritable_cache_works_with_one_plain_line(tmp_path):
+    env = dict(os.environ, TOLARIA_CACHE=str(_unwritable(tmp_path)))
+    env.pop("PYTHONWARNINGS", None)
+    done = subprocess.run([sys.executable, "-m", "tolaria", "search", "fuera de fase",
+                           "--lang", "es", "--limit", "1"], env=env, capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("702.25b")
+    lines = done.stderr.splitlines()  # in Spanish: --lang es is the interface's language too
+    assert len(lines) == 1 and "no se pudo guardar el índice" in lines[0], lines
+    assert "Not a directory" not in lines[0] and "no se puede leer" not in lines[0]
+
+
+def test_source_digest_follows_the_files(tmp_path):
+    (tmp_path / "analysis.py").write_text("STOP = {'de'}\n")
+    before = source_digest(str(tmp_path), ("analysis.py", "gone.py"))
+    assert before == source_digest(str(tmp_path), ("analysis.py", "gone.py"))
+    (tmp_path / "analysis.py").write_text("STOP = {'de', 'fuera'}\n")
+    assert source_digest(str(tmp_path), ("analysis.py", "gone.py")) != before
+
+
+def test_a_change_to_the_analysis_rebuilds_the_index_silently(book, tmp_path, monkeypatch):
+    base = tmp_path / "ix"
+    first = _engine(book, base)
+    assert first.info.built
+    assert not _engine(book, base).info.built  # same analysis: reused
+    from tolaria.search import engine as engine_module
+
+    monkeypatch.setattr(engine_module, "analysis_fingerprint", lambda: "another analysis")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # rebuilt without a word
+        again = _engine(book, base)
+    assert again.info.built and again.info.path != first.info.path
+
+
+def test_the_analysis_fingerprint_covers_the_stop_lists_and_stems():
+    from tolaria.search import index as index_module
+
+    assert {"analysis.py", "documents.py", "index.py"} <= set(index_module.ANALYSIS_MODULES)
+    assert index_module.analysis_fingerprint() == source_digest(
+        os.path.dirname(index_module.__file__), index_module.ANALYSIS_MODULES)

@@ -107,3 +107,96 @@ def test_editions_note_for_one_edition_and_none():
     assert editions_note("702.26", [date(2021, 4, 22)]) == \
         "(702.26 in the edition of April 22, 2021)"
     assert "702.26" in editions_note("702.26", [])
+
+
+def test_the_doctests_of_number_lookup():
+    import doctest
+
+    from tolaria.search import numbers
+
+    result = doctest.testmod(numbers)
+    assert result.attempted >= 5 and result.failed == 0
+
+
+@pytest.mark.parametrize("text, numbers, rest", [
+    ("104.3b 104.3c", ["104.3b", "104.3c"], ""),
+    ("104.3b, 104.3c", ["104.3b", "104.3c"], ""),
+    ("104.3b and 104.3c", ["104.3b", "104.3c"], "and"),
+    ("rule 104.3b please", ["104.3b"], "please"),
+    ("regla 104,3b por favor", ["104.3b"], "por favor"),
+    ("r104.3b discard", ["104.3b"], "discard"),
+    ("see 104.3a-c.", ["104.3a", "104.3b", "104.3c"], "see"),
+    ("104 512", ["104", "512"], ""),  # numbers only: bare sections count
+    ("rule 104 please", ["104"], "please"),
+    ('"see rule 704" 104.3b', ["104.3b"], '"see rule 704"'),  # quoted: words
+])
+def test_numbers_among_words(text, numbers, rest):
+    from tolaria.search.numbers import split_numbers
+
+    found, left = split_numbers(text)
+    assert ([str(n) for n in found], left) == (numbers, rest)
+
+
+@pytest.mark.parametrize("text", ["lose at 100 poison", "21 commander damage", "1043 cards",
+                                  "fuera de fase", "2017-03-01 edition"])
+def test_words_with_no_rule_number(text):
+    from tolaria.search.numbers import split_numbers
+
+    assert split_numbers(text) is None
+
+
+def test_numbers_mixed_with_text_come_first(book):
+    for query in ("104.3b 104.3c", "104.3b, 104.3c"):
+        assert [h.number for h in search(book, query, "en")] == ["104.3b", "104.3c"]
+    hits = search(book, "rule 104.3b please", "en")
+    assert hits[0].number == "104.3b" and [h.number for h in hits].count("104.3b") == 1
+    hits = search(book, "104.3b discard", "en", limit=5)
+    assert hits[0].number == "104.3b" and "514.1" in [h.number for h in hits[1:]]
+    assert [h.number for h in search(book, "104.3b and 104.3c", "es")][:2] == ["104.3b",
+                                                                               "104.3c"]
+
+
+def test_a_range_that_leaves_its_rule_says_so(book):
+    for query in ("104.3b-104.4a", "514-512", "104.3-104.4b"):
+        with pytest.raises(UserError) as info:
+            search(book, query, "en")
+        assert str(info.value).startswith(f"'{query}' is not a range: a range stays within "
+                                          "one rule or one level")
+
+
+def test_a_historical_number_carries_asked_and_editions(book, capsys):
+    import json
+
+    from tolaria.cli import main
+
+    assert main(["search", "702.26", "--json"]) == 0
+    hit = json.loads(capsys.readouterr().out)[0]
+    assert (hit["number"], hit["asked"]) == ("702.25", "702.26")
+    assert hit["editions"][0] == "2021-04-22" and hit["editions"][-1] == "2026-04-17"
+    assert main(["search", "104.3b", "--json"]) == 0
+    assert "asked" not in json.loads(capsys.readouterr().out)[0]
+
+
+def test_a_number_other_rules_had_lists_them_after_the_rule(book):
+    hits = search(book, "702.25k", "en")
+    assert [(h.number, h.asked, h.in_rulebook) for h in hits] == [
+        ("702.25k", None, True), ("702.25m", "702.25k", True), ("702.25k", "702.25k", False)]
+    removed = hits[2]
+    assert removed.snippet.startswith(
+        "(702.25k in the editions of July 22, 2016 … July 8, 2017, since removed: tolaria "
+        "show 702.25k --edition 2017-07-08) Phased-out tokens cease to exist")
+    assert removed.to_json()["in_rulebook"] is False and removed.editions[0] == "2016-07-22"
+    hits = search(book, "513.2", "it")
+    assert [(h.number, h.lang) for h in hits] == [("513.2", "it"), ("513.2", "en")]
+    assert "since removed" in hits[1].snippet
+
+
+def test_an_uncovered_number_is_named_by_its_title(book):
+    with pytest.raises(UserError) as info:
+        search(book, "704.5a", "en")
+    assert str(info.value) == ("rule 704.5a (in 704 State-Based Actions) is not covered: this "
+                               "rulebook covers sections 104, 300, 512, 513, 514, 702.25, 717.")
+    with pytest.raises(UserError) as info:
+        search(book, "500.1", "es")
+    assert str(info.value).endswith("500.1 is what the pre-2009 rule 300.1 became: tolaria "
+                                    "show 300.1")

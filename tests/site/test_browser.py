@@ -3,12 +3,16 @@ search (numbers and words without accents), the compare view, screenshots, no ne
 
 from __future__ import annotations
 
+import html
 import os
+import re
 import time
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+
+from tolaria.numbering import RuleNumber
 
 CHROMIUM = os.environ.get("TOLARIA_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -98,24 +102,135 @@ def test_switching_language_keeps_the_rule(page):
     assert page.locator("html").get_attribute("lang") == "es"
 
 
-def test_search_finds_a_rule_by_number(page):
-    page.goto(page.base + "en/")
+def _highlighted(locator) -> bool:
+    """Whether an element is the page's target and shows it (a background of its own, once
+    its transition has run)."""
+    deadline = time.monotonic() + 2
+    while True:
+        background = locator.evaluate("el => getComputedStyle(el).backgroundColor")
+        shown = locator.evaluate("el => el.matches(':target')") and \
+            background not in ("rgba(0, 0, 0, 0)", "transparent")
+        if shown or time.monotonic() > deadline:
+            return shown
+        time.sleep(0.1)
+
+
+def _first_result(page):
+    """The first row of the first search result: the link a click opens."""
+    return page.locator(".md-search-result__item").first.locator("a").first
+
+
+@pytest.mark.parametrize("how", ["click", "enter"])
+def test_search_leads_to_a_rule_by_number(page, how):
+    page.goto(page.base + "es/")
     _search(page, "104.3b")
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/en/104/**#104.3b")
-    assert page.locator('[id="104.3b"]').evaluate("el => el.matches(':target')")
+    first = _first_result(page)
+    assert first.get_attribute("href").endswith("#104.3b")  # the first row is the rule
+    assert "104.3b" in first.inner_text()
+    if how == "click":
+        first.click()
+    else:
+        page.keyboard.press("Enter")
+    page.wait_for_url("**/es/104/**#104.3b")
+    assert _highlighted(page.locator('[id="104.3b"]'))
 
 
 @pytest.mark.parametrize("lang, query, word", [("es", "finalizacion", "finalización"),
-                                               ("it", "priorita", "priorità")])
-def test_search_finds_words_typed_without_accents(page, lang, query, word):
+                                               ("it", "priorita", "priorità"),
+                                               ("es", "prioridad", "prioridad")])
+def test_search_words_lead_to_a_rule_with_the_words_highlighted(page, lang, query, word):
     page.goto(page.base + f"{lang}/")
     _search(page, query)
-    first = page.locator(".md-search-result__item").first
+    first = _first_result(page)
     assert word in first.inner_text().lower()
-    page.keyboard.press("Enter")  # the theme follows the best match of the first result
-    page.wait_for_url(lambda url: f"/{lang}/" in url and "?h=" in url)
-    assert word in page.locator("article").inner_text().lower()
+    href = first.get_attribute("href")
+    assert "#" in href and "/turn/" not in href and "/glossary/" not in href  # a rule
+    first.click()
+    page.wait_for_url(lambda url: f"/{lang}/" in url and "?h=" in url and "#" in url)
+    anchor = page.url.split("#")[1]
+    assert _highlighted(page.locator(f'[id="{anchor}"]'))
+    marks = page.locator("article mark").all_inner_texts()
+    assert word in [m.lower() for m in marks], marks
+
+
+def test_switching_language_goes_to_the_rule_with_the_same_content(page):
+    """The Italian 702.25 follows an older numbering: the English 702.25m is its 702.25k."""
+    page.goto(page.base + "en/702.25/#702.25m")
+    page.locator(".md-header__option .md-select").hover()
+    page.locator('a.md-select__link[hreflang="it"]').click()
+    page.wait_for_url("**/it/702.25/#702.25k")
+    rule = page.locator('[id="702.25k"]')
+    assert _highlighted(rule)
+    assert "702.25m" in rule.locator(".t-counterpart").inner_text()  # names the English
+    # And back: the Italian 702.25e is the English 702.25f.
+    page.goto(page.base + "it/702.25/#702.25e")
+    page.locator(".md-header__option .md-select").hover()
+    page.locator('a.md-select__link[hreflang="en"]').click()
+    page.wait_for_url("**/en/702.25/#702.25f")
+    assert _highlighted(page.locator('[id="702.25f"]'))
+
+
+def test_switching_to_a_language_without_the_rule_says_so(page):
+    page.goto(page.base + "en/702.25/#702.25e")  # added after the Italian text's edition
+    page.locator(".md-header__option .md-select").hover()
+    page.locator('a.md-select__link[hreflang="it"]').click()
+    page.wait_for_url("**/it/702.25/#en:702.25e")
+    note = page.locator(".t-anchor-note")
+    assert note.is_visible() and "702.25e" in note.inner_text()
+    assert page.evaluate("document.querySelector(':target')") is None
+
+
+def test_an_anchor_the_page_lacks_shows_a_note(page):
+    page.goto(page.base + "it/702.25/#702.25n")
+    note = page.locator(".t-anchor-note")
+    assert note.is_visible() and "702.25n" in note.inner_text()
+    box = note.bounding_box()
+    assert 0 <= box["y"] < 900  # in view: the page opens at its top, with the note
+    # An English number this text has elsewhere: the note leads to it.
+    page.goto(page.base + "it/702.25/#702.25p")
+    note.locator('a[href="#702.25m"]').click()
+    page.wait_for_url("**/it/702.25/#702.25m")
+    assert _highlighted(page.locator('[id="702.25m"]'))
+    assert not note.is_visible()
+    # A page whose anchors are all there shows no note.
+    page.goto(page.base + "it/702.25/#702.25b")
+    assert not note.is_visible()
+
+
+def test_a_section_number_opens_its_page_highlighted(page):
+    page.goto(page.base + "es/717/#717")
+    assert _highlighted(page.locator('h1[id="717"]'))
+    assert not page.locator(".t-anchor-note").is_visible()
+
+
+def test_copying_a_rules_link_highlights_that_rule(page):
+    page.goto(page.base + "en/104/#104.2a")
+    rule = page.locator('[id="104.3a"]')
+    rule.hover()
+    rule.locator(".t-copy").click()
+    page.wait_for_url("**/en/104/#104.3a")
+    assert _highlighted(rule)
+    assert not page.locator('[id="104.2a"]').evaluate("el => el.matches(':target')")
+
+
+def test_compare_view_pairs_rules_by_content(page, book):
+    """The Italian 702.25e says what the English 702.25f says: they share a row, the
+    Italian under its own number; the English 702.25e, which nothing in the Italian renders,
+    has its critical finding in its own row."""
+    page.goto(page.base + "en/compare/702.25/#702.25f")
+    row = page.locator('.t-row[id="702.25f"]')
+    italian = row.locator('.t-cell[lang="it"]')
+    assert italian.locator(".t-own-num").inner_text() == "702.25e"
+    text = book.section("it", "702.25").rule(RuleNumber.parse("702.25e")).text
+    assert text.split()[-1] in italian.inner_text()
+    assert row.locator('.t-cell[lang="es"] .t-own-num').count() == 0  # es: same numbers
+    lost = page.locator('.t-row[id="702.25e"]')
+    assert "t-absent" in lost.locator('.t-cell[lang="it"]').get_attribute("class")
+    finding = lost.locator('.t-cell[lang="it"] .t-finding.t-sev-critical')
+    assert finding.count() == 1 and "alignment" in finding.inner_text()
+    # Rows with the same number in every language stay as they were.
+    same = page.locator('.t-row[id="702.25a"] .t-cell')
+    assert same.count() == 3 and page.locator('.t-row[id="702.25a"] .t-own-num').count() == 0
 
 
 def test_compare_view_shows_three_languages_side_by_side(page):
@@ -132,7 +247,101 @@ def test_compare_view_shows_three_languages_side_by_side(page):
 
 def test_turn_structure_diagram_renders_offline(page):
     page.goto(page.base + "it/turn/")
-    page.wait_for_selector("div.mermaid", timeout=10000)
+    page.wait_for_selector(".t-diagram-wide div.mermaid", state="visible", timeout=10000)
+
+
+def _diagram_scale(page, kind: str) -> float:
+    """How much the visible diagram is shrunk: its shown width over the width Mermaid
+    draws it at (its text is 16px at 1)."""
+    host = page.locator(f".t-diagram-{kind} div.mermaid")
+    host.wait_for(state="visible", timeout=10000)
+    source = page.request.get(page.url).text()
+    code = re.search(rf'class="t-diagram t-diagram-{kind}".*?<code>(.*?)</code>', source,
+                     re.S).group(1)
+    natural = page.evaluate("""async code => {
+        const {svg} = await mermaid.render("t-measure", code)
+        return parseFloat(/max-width:\\s*([0-9.]+)px/.exec(svg)[1])
+    }""", html.unescape(code))
+    return host.bounding_box()["width"] / natural
+
+
+def test_turn_diagram_is_readable_on_a_phone(page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(page.base + "es/turn/")
+    assert not page.locator(".t-diagram-wide").is_visible()
+    scale = _diagram_scale(page, "narrow")
+    assert scale * 16 >= 11, f"the diagram's text shows at {scale * 16:.1f}px"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_dashboard_is_usable_on_a_phone(page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(page.base + "es/dashboard/it/")
+    row = page.locator("table.t-dashboard tr", has_text="702.25")
+    attention = row.locator("td").last
+    box = attention.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert "críticos" in attention.inner_text().lower()  # what needs attention, in view
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def _subfolder(tmp_path: Path, site: Path) -> Path:
+    """A server's folder holding the site under /sub/."""
+    (tmp_path / "sub").symlink_to(site, target_is_directory=True)
+    return tmp_path
+
+
+def test_a_404_under_a_subfolder_has_links_and_search(page, site, tmp_path):
+    from tolaria.site.serve import serve_in_background, url_of
+
+    httpd = serve_in_background(str(_subfolder(tmp_path, site)))
+    try:
+        base = url_of(httpd)
+        response = page.goto(base + "sub/es/no/such/page/")
+        assert response.status == 404
+        assert "404" in page.locator("article h1").inner_text()
+        home = page.locator("article a").first.evaluate("a => a.href")
+        assert home == base + "sub/es/"
+        header = page.locator(".md-header").evaluate("el => getComputedStyle(el).position")
+        assert header == "sticky"  # the theme's stylesheet loaded
+        _search(page, "104.3b")
+        assert _first_result(page).get_attribute("href").startswith(base + "sub/es/104/")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_the_root_404_speaks_the_addresss_language(page, site, tmp_path):
+    """A host that answers every missing address with the site's root 404.html."""
+    import functools
+    import http.server
+    import threading
+
+    from tolaria.site.serve import _Quiet
+
+    class RootOnly(_Quiet):
+        def _not_found_page(self):
+            return (site / "404.html").read_bytes()
+
+    handler = functools.partial(RootOnly, directory=str(_subfolder(tmp_path, site)))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+        response = page.goto(base + "sub/it/999/")
+        assert response.status == 404
+        shown = page.locator('section[lang="it"]')
+        assert shown.is_visible() and "Pagina non trovata" in shown.inner_text()
+        assert not page.locator('section[lang="en"]').is_visible()
+        assert shown.locator("a").evaluate("a => a.href") == base + "sub/it/"
+        shown.locator('input[name="q"]').fill("104.3b")
+        shown.locator('input[name="q"]').press("Enter")
+        page.wait_for_url(base + "sub/it/?q=104.3b")
+        page.wait_for_selector(".md-search-result__item", timeout=15000)
+        assert _first_result(page).get_attribute("href").endswith("#104.3b")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "it"])

@@ -139,3 +139,133 @@ def test_a_bad_corpus_fails_the_build(tiny, tmp_path):
                             capture_output=True, text=True)
     assert result.returncode != 0
     assert re.search(r"es/104\.yaml:\d+", result.stderr)
+
+
+def test_search_index_is_in_the_pages_language(site):
+    for lang in LANGUAGES:
+        index = json.loads((site / lang / "search" / "search_index.json").read_text("utf-8"))
+        assert index["config"]["lang"] == [lang]
+        # Lunr's files for that language are there for the worker (offline).
+        if lang != "en":
+            assert (site / lang / "assets" / "javascripts" / "lunr" / "min" /
+                    f"lunr.{lang}.min.js").is_file()
+
+
+def _description(page: Path) -> str:
+    found = re.search(r'<meta name="description" content="([^"]*)"',
+                      page.read_text(encoding="utf-8"))
+    assert found, page
+    return found.group(1)
+
+
+def test_the_description_and_the_labels_are_in_the_pages_language(site):
+    english = _description(site / "en" / "104" / "index.html")
+    assert "Comprehensive Rules" in english
+    for lang, words in (("es", "Reglas completas"), ("it", "Regolamento Completo")):
+        assert words in _description(site / lang / "104" / "index.html")
+        assert words in _description(site / lang / "compare" / "104" / "index.html")
+    # The source's kind (its badge) is in the page's language on every page that shows it.
+    kinds = {"en": ("official text", "quoted source", "project translation"),
+             "es": ("texto oficial", "fuente citada", "traducción del proyecto"),
+             "it": ("testo ufficiale", "fonte citata", "traduzione del progetto")}
+    for lang in LANGUAGES:
+        for page in ("", "104/", "702.25/", "compare/702.25/"):
+            text = (site / lang / page / "index.html").read_text(encoding="utf-8")
+            shown = set(re.findall(r'class="t-badge t-kind-[a-z]+">([^<]*)<', text))
+            assert shown and shown <= set(kinds[lang]), (lang, page, shown)
+        dashboard = (site / lang / "dashboard" / "it" / "index.html").read_text("utf-8")
+        cells = re.findall(r"<tr>(?:<td[^>]*>.*?</td>){2}<td[^>]*>([^<]*)</td>", dashboard)
+        assert cells and set(cells) <= set(kinds[lang]), (lang, cells)
+
+
+def test_compare_view_names_the_audits_checks_in_the_pages_language(site):
+    spanish = (site / "es" / "compare" / "702.25" / "index.html").read_text(encoding="utf-8")
+    checks = set(re.findall(r'class="t-finding[^"]*">.*?<strong>([^<]*)</strong>', spanish))
+    assert "alineación" in checks and "estructura" in checks
+    assert not checks & {"alignment", "structure", "card-names", "spelling", "edition"}
+
+
+def test_a_section_number_is_its_headings_anchor(site, parse):
+    for lang in LANGUAGES:
+        page = parse(site / lang / "717" / "index.html")
+        assert ("h1", {"id": "717"}) in page.tags
+
+
+def test_a_renumbered_translation_says_so_and_pairs_by_content(site, parse):
+    italian = (site / "it" / "702.25" / "index.html").read_text(encoding="utf-8")
+    note = re.search(r'<div class="admonition warning t-renumbered".*?</div>', italian, re.S)
+    assert note, "the Italian 702.25 has no note on its numbering"
+    # It names the English edition it follows (July 22, 2016 to July 8, 2017).
+    assert "2016" in note.group(0) and "2017" in note.group(0)
+    for lang in ("en", "es"):
+        text = (site / lang / "702.25" / "index.html").read_text(encoding="utf-8")
+        assert "t-renumbered" not in text, lang
+    assert "t-renumbered" not in (site / "it" / "104" / "index.html").read_text("utf-8")
+    # Each rule knows the rule with the same content in the other languages.
+    rules = {attrs["id"]: attrs for tag, attrs in parse(site / "en" / "702.25" /
+                                                       "index.html").tags
+             if "t-rule" in attrs.get("class", "").split()}
+    assert rules["702.25m"]["data-it"] == "702.25k"
+    assert rules["702.25f"]["data-it"] == "702.25e"
+    assert rules["702.25e"]["data-it"] == ""  # no Italian rule renders it
+    assert "data-it" not in rules["702.25a"] and "data-es" not in rules["702.25m"]
+    italian_rules = {attrs["id"]: attrs for tag, attrs in parse(site / "it" / "702.25" /
+                                                               "index.html").tags
+                     if "t-rule" in attrs.get("class", "").split()}
+    assert italian_rules["702.25m"]["data-en"] == "702.25p"
+    assert italian_rules["702.25e"]["data-es"] == "702.25f"
+    # The worked examples cite English numbers: on the Italian page each citation opens
+    # the Italian rule with that content, or the English rule where none has it.
+    examples = italian[italian.index('id="worked-examples"'):]
+    cited = set(re.findall(r'<a class="t-ref[^"]*" href="([^"]*)"', examples))
+    assert "../../en/702.25/#702.25e" in cited and "../../en/702.25/#702.25n" in cited
+    assert "#702.25n" not in cited and "#702.25p" not in cited
+
+
+def test_the_404_pages_work_under_any_folder(site):
+    for lang in LANGUAGES:
+        page = (site / lang / "404.html").read_text(encoding="utf-8")
+        # Its links are relative to its <base>, which a script points at the language
+        # folder found in the address.
+        base = f'<base href="/{lang}/">'
+        assert base in page
+        links = re.findall(r'(?:href|src)="([^"]*)"', page.replace(base, ""))
+        assert links and not [l for l in links if l.startswith("/")], links
+        assert '"base": "."' in page or '"base":"."' in page
+    root = (site / "404.html").read_text(encoding="utf-8")
+    for lang in LANGUAGES:
+        assert f'<section lang="{lang}">' in root and f'action="{lang}/"' in root
+    assert "Página no encontrada" in root and "Pagina non trovata" in root
+
+
+def test_footer_labels_are_escaped_once(tiny, tmp_path):
+    from tolaria.site.build import build_site
+
+    _poison(tiny)  # the title of es/104 is 'Fin <b>del</b> juego'
+    out = Path(build_site(tmp_path / "out", rules=tiny, languages=("es",)))
+    labels = [label for path in (out / "es").rglob("index.html")
+              for label in re.findall(r'class="md-footer__link[^"]*" aria-label="([^"]*)"',
+                                      path.read_text(encoding="utf-8"))]
+    assert any("Fin &lt;b&gt;del&lt;/b&gt; juego" in label for label in labels), labels
+    assert not [label for label in labels if "&amp;" in label]
+
+
+def test_a_not_executable_reason_shows_in_the_pages_language():
+    from tolaria.site.pages import _message
+
+    reasons = {"en": "not modelled", "es": "no modelado", "it": "non modellato"}
+    result = {"status": "not_executable", "message": "not modelled", "reasons": reasons}
+    assert _message(result, "es") == "no modelado"
+    assert _message({**result, "reasons": {"en": "not modelled"}}, "it") == "not modelled"
+    assert _message({"status": "not_executable", "message": reasons}, "it") == "non modellato"
+    assert _message({"status": "not_executable", "message": "plain"}, "es") == "plain"
+    assert _message({"status": "failed", "message": "why"}, "es") == "why"
+
+
+def test_worked_examples_give_their_reason_in_the_pages_language(site):
+    reasons = {lang: re.findall(r'<span class="t-data">([^<]*)</span>',
+                                (site / lang / "104" / "index.html").read_text("utf-8"))
+               for lang in LANGUAGES}
+    assert "the Emperor variant (809) is not modelled" in reasons["en"]
+    assert "la variante Emperador (809) no está modelada" in reasons["es"]
+    assert "la variante Imperatore (809) non è modellata" in reasons["it"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .checker import FAILED, NOT_EXECUTABLE, PASSED, Report
-from .i18n import _, ngettext
+from .i18n import _, format_number, ngettext
 
 
 def _status(status: str) -> str:
@@ -36,17 +36,22 @@ def format_plain(report: Report, only_problems: bool = False) -> str:
     lines.append(f"  {header[0]:<10}{header[1]:>10}{header[2]:>8}{header[3]:>12}{header[4]:>8}")
     for row in report.coverage:
         name = _("total") if row.section == "total" else row.section
-        lines.append(f"  {name:<10}{row.subrules:>10}{row.cited:>8}{row.executable:>12}"
-                     f"{row.percent:>8.1f}")
+        subrules, cited, executable = (format_number(n) for n in
+                                       (row.subrules, row.cited, row.executable))
+        lines.append(f"  {name:<10}{subrules:>10}{cited:>8}{executable:>12}"
+                     f"{format_number(row.percent, 1):>8}")
     counts = {s: sum(1 for r in report.examples if r.status == s)
               for s in (PASSED, FAILED, NOT_EXECUTABLE)}
+    total = len(report.examples)
     lines.append("")
-    lines.append(_("{examples}: {passed} passed, {failed} failed, {skipped} not executable"
-                   ).format(examples=ngettext("{n} example", "{n} examples",
-                                              len(report.examples)).format(
-                                                  n=len(report.examples)),
-                            passed=counts[PASSED], failed=counts[FAILED],
-                            skipped=counts[NOT_EXECUTABLE]))
+    lines.append(_("{examples}: {passed}, {failed}, {skipped}").format(
+        examples=ngettext("{n} example", "{n} examples", total).format(n=format_number(total)),
+        passed=ngettext("{n} passed", "{n} passed", counts[PASSED]).format(
+            n=format_number(counts[PASSED])),
+        failed=ngettext("{n} failed", "{n} failed", counts[FAILED]).format(
+            n=format_number(counts[FAILED])),
+        skipped=ngettext("{n} not executable", "{n} not executable",
+                         counts[NOT_EXECUTABLE]).format(n=format_number(counts[NOT_EXECUTABLE]))))
     if report.uncovered and report.coverage_required:
         lines.append(_("rules without any example: {rules}").format(
             rules=", ".join(report.uncovered)))
@@ -83,4 +88,4 @@ def write_junit(report: Report, path) -> None:
         suite.set("failures", str(counts[FAILED] + 1))
     ET.indent(suites)
     data = ET.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"
-    write_atomically(path, data)
+    write_atomically(path, data, create_folders=False)

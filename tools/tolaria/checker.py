@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .examples_loader import Example, example_edition, load_examples
-from .i18n import _
+from .i18n import _, current_language
 from .model import RuleBook
 from .numbering import RuleNumber
 
@@ -29,6 +29,7 @@ class ExampleResult(NamedTuple):
     explain: dict[str, str] = {}
     cr_example: int | None = None
     edition: str = ""
+    reasons: dict[str, str] = {}  # not executable: the reason per language, where given
 
     def to_json(self) -> dict:
         return {"id": self.id, "rules": list(self.rules), "status": self.status,
@@ -87,8 +88,9 @@ def run_example(example: Example, book: RuleBook) -> ExampleResult:
     base = dict(id=example.id, rules=tuple(str(n) for n in example.rules), file=example.file,
                 line=example.line, titles=dict(example.title), explain=dict(example.explain),
                 cr_example=example.cr_example, edition=edition.isoformat())
-    if example.not_executable is not None:
-        return ExampleResult(status=NOT_EXECUTABLE, message=example.not_executable, **base)
+    if example.not_executable is not None:  # the reason in the interface's language
+        return ExampleResult(status=NOT_EXECUTABLE, message=example.reason(current_language()),
+                             reasons=dict(example.reasons), **base)
     try:
         game = execute(example.given, example.do, edition)
     except EngineError as exc:

@@ -45,7 +45,12 @@ class Example(NamedTuple):
     given: dict = {}
     do: tuple[Action, ...] = ()
     expect: tuple[Check, ...] = ()
-    not_executable: str | None = None
+    not_executable: str | None = None  # the reason, in English (the contract's form)
+    reasons: dict[str, str] = {}  # the reason per language, when given as a mapping
+
+    def reason(self, lang: str) -> str | None:
+        """Why the example is not executable, in lang where given, else in English."""
+        return self.reasons.get(lang, self.not_executable)
 
 
 class _Reader:
@@ -243,9 +248,13 @@ class _Reader:
                 continue
             line = item.start_mark.line + 1
             if name == "advance" and len(args) != 1:
+                if _written_keys(item) & {"to", "turns"} in ({"to"}, {"turns"}):
+                    continue  # its value was wrong, and that error is reported already
                 self.error(item, _("advance: give either 'to' or 'turns'"))
                 continue
             if name == "skip" and sum(k in args for k in ("step", "phase", "turn")) != 1:
+                if len(_written_keys(item) & {"step", "phase", "turn"}) == 1:
+                    continue  # likewise
                 self.error(item, _("skip: give one of 'step', 'phase' or 'turn'"))
                 continue
             if name == "simultaneously":
@@ -358,8 +367,12 @@ def _read_example(f: loader._File, node, book: RuleBook) -> Example | None:
                 "cr_example {n}: rule {rule} has {count} Example paragraph",
                 "cr_example {n}: rule {rule} has {count} Example paragraphs", count).format(
                 n=cr_example, rule=rules[0], count=count))
-    reason = r.text(keys["not_executable"], "not_executable") \
-        if "not_executable" in keys else None
+    reason, reasons = None, {}
+    if "not_executable" in keys and isinstance(keys["not_executable"], loader.yaml.MappingNode):
+        reasons = _languages(f, keys["not_executable"], "not_executable") or {}
+        reason = reasons.get("en")  # addition: the reason in each language
+    elif "not_executable" in keys:
+        reason = r.text(keys["not_executable"], "not_executable")
     given, do, expect = {}, (), ()
     if "not_executable" in keys:
         for key in ("given", "do", "expect"):
@@ -378,7 +391,7 @@ def _read_example(f: loader._File, node, book: RuleBook) -> Example | None:
     if len(f.errors) > before or eid is None or title is None or given is None:
         return None
     return Example(eid, tuple(rules), title, f.display, node.start_mark.line + 1, edition,
-                   cr_example, explain, given, do, expect, reason)
+                   cr_example, explain, given, do, expect, reason, reasons)
 
 
 def _read_rules(f: loader._File, node, book: RuleBook) -> tuple[RuleNumber, ...]:
@@ -428,3 +441,12 @@ def example_edition(example: Example, book: RuleBook) -> date:
         return rule.since
     return section.edition.effective
 
+
+def _written_keys(item) -> set[str]:
+    """The keys an action's mapping was written with (`advance: {to: …}` → {"to"}), valid
+    or not."""
+    value = item.value[0][1] if isinstance(item, loader.yaml.MappingNode) and item.value \
+        else None
+    if not isinstance(value, loader.yaml.MappingNode):
+        return set()
+    return {k.value for k, _v in value.value if isinstance(k, loader.yaml.ScalarNode)}

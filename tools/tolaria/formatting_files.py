@@ -6,11 +6,12 @@ from pathlib import Path
 
 import yaml
 
-from .errors import DataError, DataErrors
+from .errors import DataError, DataErrors, os_error_text
 from .loader import _display, load_rulebook
 from .formatting import format_yaml
 from .i18n import _
 from .writer import write_atomically
+from .yaml_problems import decode, describe
 
 
 def yaml_files(root: Path) -> list[Path]:
@@ -23,18 +24,27 @@ def format_rulebook(root: Path, write: bool) -> list[str]:
     changed: list[tuple[Path, str]] = []
     errors: list[DataError] = []
     for path in yaml_files(root):
-        with open(path, encoding="utf-8", newline="") as stream:  # keep CRLF visible
-            text = stream.read()
+        display = _display(path, root)
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            errors.append(DataError(display, 1, _("cannot read the file: {problem}").format(
+                problem=os_error_text(exc))))
+            continue
+        text, line, problem = decode(raw)
+        if text is None:
+            errors.append(DataError(display, line, problem))
+            continue
+        text = raw.decode("utf-8")  # as written: a byte-order mark and CRLF stay visible
         try:
             canonical = format_yaml(text)
+            same = yaml.safe_load(canonical) == yaml.safe_load(text)
         except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            errors.append(DataError(_display(path, root), mark.line + 1 if mark else 1,
-                                    _("YAML syntax error: {problem}").format(
-                                        problem=getattr(exc, "problem", exc))))
+            errors.append(DataError(display, *describe(
+                exc, text.removeprefix("\ufeff").replace("\r\n", "\n"))))
             continue
-        if yaml.safe_load(canonical) != yaml.safe_load(text):  # never change a value
-            errors.append(DataError(_display(path, root), 1, _(
+        if not same:  # never change a value
+            errors.append(DataError(display, 1, _(
                 "the canonical form would change a value here; please report this file")))
             continue
         if canonical != text:

@@ -37,7 +37,55 @@ def set_language(lang: str) -> None:
     """Speak lang from now on (falls back to English where a catalog lacks a string)."""
     global _current, _language
     _language = lang if lang in SUPPORTED else "en"
-    _current = _gettext.translation(DOMAIN, LOCALES, languages=[_language], fallback=True)
+    _current = _catalog(_language) if _language != "en" else _gettext.NullTranslations()
+
+
+def _catalog(lang: str) -> _gettext.NullTranslations:
+    """lang's catalog: the compiled .mo when it is as new as its .po (`make compile` writes
+    it); else, so that a checkout whose .po changed since never speaks English by mistake,
+    the .po compiled now (kept in the user's cache for the next start)."""
+    po = os.path.join(LOCALES, lang, "LC_MESSAGES", DOMAIN + ".po")
+    mo = po[:-3] + ".mo"
+    try:
+        po_stat = os.stat(po)
+    except OSError:
+        po_stat = None
+    try:
+        if po_stat is None or os.stat(mo).st_mtime_ns >= po_stat.st_mtime_ns:
+            with open(mo, "rb") as stream:
+                return _gettext.GNUTranslations(stream)
+    except OSError:
+        pass
+    if po_stat is None:
+        return _gettext.NullTranslations()
+    from .cache import cache_dir, write_bytes_atomically
+
+    cached = os.path.join(cache_dir(), "locales",
+                          f"{lang}-{po_stat.st_size}-{po_stat.st_mtime_ns}.mo")
+    try:
+        with open(cached, "rb") as stream:
+            return _gettext.GNUTranslations(stream)
+    except (OSError, ValueError):
+        pass
+    data = compile_catalog(po, lang)
+    write_bytes_atomically(cached, data)
+    import io
+
+    return _gettext.GNUTranslations(io.BytesIO(data))
+
+
+def compile_catalog(po_path: str, lang: str) -> bytes:
+    """A .po file compiled to .mo bytes with Babel (fuzzy entries used, as `make compile`)."""
+    import io
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with open(po_path, "rb") as stream:
+        catalog = read_po(stream, locale=lang, domain=DOMAIN)
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=True)
+    return out.getvalue()
 
 
 def current_language() -> str:
@@ -63,11 +111,27 @@ def format_date(value) -> str:
     return _babel_label("date", text, _format_date)
 
 
-def format_number(value: int) -> str:
-    """A count as people write it in the interface's language (3.138 / 3,138)."""
+def format_number(value, decimals: int | None = None) -> str:
+    """A number as people write it in the interface's language (3.138 / 3,138); with
+    decimals, exactly that many digits after the separator (73,3 / 73.3)."""
     from babel.numbers import format_decimal
 
-    return format_decimal(value, locale=_language)
+    if decimals is None:
+        return format_decimal(value, locale=_language)
+    return format_decimal(value, format="#,##0." + "0" * decimals if decimals else "#,##0",
+                          locale=_language)
+
+
+def format_percent(fraction: float, decimals: int = 0) -> str:
+    """A fraction as a percentage in the interface's language (100% / 100 %)."""
+    from babel import Locale
+    from babel.numbers import format_percent as babel_format_percent
+
+    pattern = Locale.parse(_language).percent_formats[None].pattern
+    last = pattern.rfind("0")
+    if decimals and last >= 0:
+        pattern = pattern[:last + 1] + "." + "0" * decimals + pattern[last + 1:]
+    return babel_format_percent(fraction, format=pattern, locale=_language)
 
 
 def language_name(code: str) -> str:

@@ -5,6 +5,8 @@ byte orders), with CRLF, bare CR, LF or mixed line endings, and with a few typog
 slips in the numbering ("118.1d.", "606.5 If", "901.4.All"). The parser reads the body of
 the document (between the table of contents and the glossary), the glossary, and the
 effective date, keeping every text verbatim (only line endings and trailing blanks go).
+A file cut short (sections its contents list but its body lacks, no glossary, no credits)
+is said so in `CRDocument.incomplete`; what must not build on it (the history) refuses it.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ class CRDocument:
     sections: dict[str, ImportedSection]
     glossary: list[GlossaryEntry]
     warnings: list[str] = field(default_factory=list)  # slips of the file, kept as printed
+    incomplete: list[str] = field(default_factory=list)  # how the file is cut short, if it is
 
     def rule(self, number: str) -> ImportedRule | None:
         section = self.sections.get(number.split(".")[0])
@@ -141,6 +144,10 @@ def parse_official(text: str, name: str) -> CRDocument:
                              "an official Comprehensive Rules text file?").format(file=name))
     body_start = _body_start(lines)
     if body_start is None:
+        if _contents(lines, len(lines)):
+            raise OfficialFileError(_("{file}:{line}: the file ends in its table of contents, "
+                                      "before any rule: is it cut short?").format(
+                file=name, line=_last_line(lines)))
         raise OfficialFileError(_("{file}:1: no numbered rules found (expected lines like "
                              "'100.1. …')").format(file=name))
     sections: dict[str, ImportedSection] = {}
@@ -169,14 +176,32 @@ def parse_official(text: str, name: str) -> CRDocument:
         elif rule is not None:  # a paragraph that continues the rule above it
             rule.text += "\n" + line
     glossary = _read_glossary(lines, glossary_at) if glossary_at else []
-    warnings = _duplicates(name, sections)
+    incomplete = [_("{file}:{line}: the file ends before section {number}, which its contents "
+                    "list (line {listed}): is it cut short?").format(
+        file=name, line=_last_line(lines), number=number, listed=listed)
+        for number, listed in _contents(lines, body_start) if number not in sections][:1]
     if not glossary:
-        warnings.append(_("{file}:{line}: no glossary after the rules: is the file complete?"
-                          ).format(file=name, line=len(lines)))
+        incomplete.append(_("{file}:{line}: no glossary after the rules: is the file complete?"
+                            ).format(file=name, line=_last_line(lines)))
     elif not any(line.strip() == "Credits" for line in lines[glossary_at:]):
-        warnings.append(_("{file}:{line}: no credits after the glossary: is the file complete?"
-                          ).format(file=name, line=len(lines)))
-    return CRDocument(name, effective, sections, glossary, warnings)
+        incomplete.append(_("{file}:{line}: no credits after the glossary: is the file "
+                            "complete?").format(file=name, line=_last_line(lines)))
+    return CRDocument(name, effective, sections, glossary, _duplicates(name, sections),
+                      incomplete)
+
+
+def _contents(lines: list[str], end: int) -> list[tuple[str, int]]:
+    """(number, line) of each section the table of contents lists (before index end)."""
+    start = next((i for i, line in enumerate(lines[:end]) if line.strip() == "Contents"), None)
+    if start is None:
+        return []
+    return [(match["number"], index + 1) for index in range(start + 1, end)
+            if (match := _SECTION.match(lines[index]))]
+
+
+def _last_line(lines: list[str]) -> int:
+    """The 1-based number of the last line that is not blank."""
+    return next((i + 1 for i in range(len(lines) - 1, -1, -1) if lines[i].strip()), 1)
 
 
 def _duplicates(name: str, sections: dict[str, ImportedSection]) -> list[str]:

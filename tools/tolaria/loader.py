@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 from .errors import DataError, DataErrors, os_error_text
-from .i18n import N_, _
+from .i18n import _
 from .model import (LANGUAGES, SOURCE_KINDS, Edition, Paragraph, Rule, RuleBook, Section,
                     Source, Term, TermName, Wording)
 from .numbering import BadNumber, RuleNumber
@@ -73,28 +73,16 @@ class _File:
         except OSError as exc:
             self.error(1, _("cannot read the file: {problem}").format(problem=os_error_text(exc)))
             return None
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            line = raw[:exc.start].count(b"\n") + 1
-            self.error(line, _("not UTF-8 text (byte 0x{byte:02x}): save the file as UTF-8"
-                               ).format(byte=raw[exc.start]))
+        from .yaml_problems import decode, describe
+
+        text, line, problem = decode(raw)
+        if text is None:
+            self.error(line, problem)
             return None
         try:
             node = yaml.compose(text, Loader=_Loader)
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line = mark.line + 1 if mark else 1
-            self.error(line, _("YAML syntax error: {problem}").format(
-                problem=yaml_problem(exc.problem or exc.context or "")))
-            return None
-        except yaml.YAMLError as exc:  # a character YAML does not allow (ReaderError)
-            position = getattr(exc, "position", 0) or 0
-            line = text[:position].count("\n") + 1
-            code = getattr(exc, "character", 0)
-            code = ord(code) if isinstance(code, str) else code
-            self.error(line, _("the character U+{code:04X} is not allowed in YAML; remove it"
-                               ).format(code=code or 0))
+        except yaml.YAMLError as exc:  # a syntax error, or a character YAML does not allow
+            self.error(*describe(exc, text))
             return None
         if node is None:
             self.error(1, _("the file is empty"))
@@ -175,33 +163,11 @@ class _File:
             return None
 
 
-# PyYAML's own words for the commonest syntax errors, in the interface's language.
-_YAML_PROBLEMS = [
-    (r"mapping values are not allowed (here|in this context)",
-     N_("a ':' where no key can start (is a line indented too far, or a text with ': ' "
-        "left unquoted?)")),
-    (r"could not find expected ':'",
-     N_("a key without ':' (or a text that needs quotes)")),
-    (r"found character '\\t' that cannot start any token",
-     N_("a tab: indent with spaces")),
-    (r"found unexpected end of stream",
-     N_("the file ends inside a quoted text (a quote is not closed)")),
-    (r"expected <block end>, but found",
-     N_("the indentation does not match the lines above")),
-    (r"found undefined alias", N_("an alias (*name) with no anchor (&name)")),
-    (r"did not find expected key", N_("a line that is not a key of the mapping "
-                                                  "above (check its indentation)")),
-    (r"did not find expected '-' indicator",
-     N_("a line that is not an item of the list above (check its indentation)")),
-]
-
-
 def yaml_problem(problem: str) -> str:
-    """A PyYAML problem in plain words (translated where we know it), else as PyYAML says it."""
-    for pattern, message in _YAML_PROBLEMS:
-        if re.search(pattern, problem):
-            return _(message)
-    return problem or _("invalid YAML")
+    """A YAML parser's problem in plain words, in the interface's language."""
+    from .yaml_problems import problem_text
+
+    return problem_text(problem)
 
 
 def _kind(node: yaml.Node) -> str:
@@ -212,7 +178,9 @@ def _kind(node: yaml.Node) -> str:
     tag = node.tag.rsplit(":", 1)[-1]
     if tag == "null":
         return _("nothing")
-    return _("'{value}' ({tag})").format(value=node.value, tag=tag)
+    kinds = {"str": _("text"), "int": _("number"), "float": _("number"),
+             "timestamp": _("date"), "bool": _("true/false")}
+    return _("'{value}' ({kind})").format(value=node.value, kind=kinds.get(tag, tag))
 
 
 # --- editions.yaml -------------------------------------------------------------------------

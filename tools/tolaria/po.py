@@ -20,8 +20,8 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import NamedTuple
 
-from .errors import DataError, DataErrors, UserError
-from .i18n import _, language_name, ngettext
+from .errors import DataError, DataErrors, UserError, os_error_text
+from .i18n import _, format_number, language_name, ngettext
 from .model import Rule, RuleBook, Section
 from .numbering import BadNumber, RuleNumber
 from .section_edit import Edit, apply_edits
@@ -86,16 +86,20 @@ def _order(suffix: str) -> tuple:
 
 
 def _section_comments(section: Section, english: Section | None) -> list[str]:
+    from .i18n import format_date
+
     source = section.source
     where = f" ({source.file})" if source.file else ""
+    kinds = {"official": _("official text"), "quoted": _("quoted source"),
+             "project": _("project translation")}
     lines = [_("section {number} ({title}), {file}").format(
         number=section.number, title=section.title, file=section.file)]
     if english is not None:
-        lines.append(_("English: edition {edition}, {file}").format(
-            edition=english.edition.effective.isoformat(), file=english.file))
-    lines.append(_("translation: edition {edition}; source: {kind}, {name}{where}").format(
-        edition=section.edition.effective.isoformat(), kind=source.kind, name=source.name,
-        where=where))
+        lines.append(_("English: the edition of {edition}, {file}").format(
+            edition=format_date(english.edition.effective), file=english.file))
+    lines.append(_("translation: the edition of {edition}; {kind}: {name}{where}").format(
+        edition=format_date(section.edition.effective), kind=kinds.get(source.kind, source.kind),
+        name=source.name, where=where))
     return lines
 
 
@@ -108,8 +112,8 @@ def build_catalog(book: RuleBook, lang: str, sections=None, history=None):
                           ).format(langs=", ".join(LANGS), lang=lang))
     chosen = [s for (l, _n), s in book.sections.items() if l == lang and _selected(s, sections)]
     if not chosen:
-        raise UserError(_("no {lang} section matches {sections}").format(
-            lang=lang, sections=", ".join(sections or ())))
+        raise UserError(_("no section of the {language} text matches {sections}").format(
+            language=language_name(lang), sections=", ".join(sections or ())))
     chosen.sort(key=lambda s: s.number)
     fuzzy = _fuzzy_rules(book, lang, sections, history)
     newest = max(s.edition.effective for s in chosen)
@@ -184,21 +188,30 @@ def read_po_file(path: Path, display: str) -> tuple[str, list[_Message]]:
         raw = path.read_bytes()
     except OSError as exc:
         raise UserError(_("cannot read {file}: {problem}").format(
-            file=display, problem=exc.strerror)) from None
+            file=display, problem=os_error_text(exc))) from None
+    problem = _charset_problem(raw)
+    if problem is not None:
+        raise DataErrors([DataError(display, *problem)])
     try:
         catalog = read_po(io.BytesIO(raw), abort_invalid=True)
     except PoFileError as exc:  # babel counts its lines from 0
         raise DataErrors([DataError(display, max(1, getattr(exc, "lineno", 0) + 1), _(
             "not a valid PO file: {problem}").format(
-                problem=re.sub(r" on -?\d+$", "", str(exc))))]) from None
-    except (UnknownLocaleError, ValueError, UnicodeDecodeError) as exc:
+                problem=_babel_problem(re.sub(r" on -?\d+$", "", str(exc)))))]) from None
+    except UnknownLocaleError as exc:
+        raise DataErrors([DataError(display, _header_line(raw, b"Language:"), _(
+            "the PO file's Language header is '{lang}'; expected one of {langs}").format(
+                lang=exc.identifier, langs=", ".join(LANGS)))]) from None
+    except (ValueError, UnicodeDecodeError) as exc:
         raise DataErrors([DataError(display, 1, _("not a valid PO file: {problem}").format(
-            problem=exc))]) from None
+            problem=_babel_problem(str(exc))))]) from None
     lang = catalog.locale.language if catalog.locale is not None else None
     if lang not in LANGS:
-        raise DataErrors([DataError(display, 1, _(
+        written = re.search(rb'^"Language:[ \t]*([^"\\]*)', raw, re.M)
+        raise DataErrors([DataError(display, _header_line(raw, b"Language:"), _(
             "the PO file's Language header is '{lang}'; expected one of {langs}").format(
-                lang=lang or "", langs=", ".join(LANGS)))])
+                lang=lang or (written.group(1).decode("utf-8", "replace").strip()
+                              if written else ""), langs=", ".join(LANGS)))])
     lines: dict[str, list[int]] = {}
     for number, text in enumerate(raw.decode("utf-8", "replace").splitlines(), 1):
         match = _MSGCTXT_LINE.match(text)
@@ -221,6 +234,52 @@ def read_po_file(path: Path, display: str) -> tuple[str, list[_Message]]:
     if errors:
         raise DataErrors(errors)
     return lang, messages
+
+
+def _babel_problem(problem: str) -> str:
+    """Babel's words for a malformed PO file, in the interface's language where known."""
+    known = [
+        (r"^missing msgstr for msgid", _("a msgid without its msgstr (add a line msgstr \"\" "
+                                         "after it)")),
+        (r"^Unknown or misformatted keyword",
+         _("a line that is neither a comment, a keyword (msgctxt, msgid, msgid_plural, "
+           "msgstr) nor a quoted continuation of one")),
+        (r"^Got line starting with",
+         _("a quoted line that does not continue a msgctxt, msgid or msgstr")),
+        (r"more translations than num_plurals",
+         _("more msgstr[N] forms than the language has plural forms")),
+        (r"invalid literal for int",
+         _("a msgstr[N] whose N is not a whole number")),
+    ]
+    for pattern, text in known:
+        if re.search(pattern, problem):
+            return text
+    return _("Babel cannot read it ({problem})").format(problem=problem)
+
+
+def _header_line(raw: bytes, key: bytes) -> int:
+    """The line of the header field key (e.g. b"Language:"), else 1."""
+    for number, line in enumerate(raw.splitlines(), 1):
+        if line.lstrip(b'"').startswith(key):
+            return number
+    return 1
+
+
+def _charset_problem(raw: bytes) -> tuple[int, str] | None:
+    """(line, message) when the PO file's bytes are not in the charset its header names."""
+    match = re.search(rb"charset=([A-Za-z0-9_.:-]+)", raw)
+    charset = match.group(1).decode("ascii") if match else "utf-8"
+    try:
+        raw.decode(charset)
+    except LookupError:
+        return _header_line(raw, b"Content-Type:"), _(
+            "the Content-Type header names an unknown charset '{charset}': write "
+            "charset=UTF-8").format(charset=charset)
+    except UnicodeDecodeError as exc:
+        return raw[:exc.start].count(b"\n") + 1, _(
+            "a byte that is not {charset} text (0x{byte:02x}): save the file as {charset}"
+            ).format(charset=charset, byte=raw[exc.start])
+    return None
 
 
 def _plan(book: RuleBook, lang: str, messages: list[_Message], display: str
@@ -387,8 +446,8 @@ def describe(change: FileChange) -> str:
     parts = []
     if change.changed:
         parts.append(ngettext("{count} text changed", "{count} texts changed",
-                              change.changed).format(count=change.changed))
+                              change.changed).format(count=format_number(change.changed)))
     if change.added:
         parts.append(ngettext("{count} rule added", "{count} rules added",
-                              change.added).format(count=change.added))
+                              change.added).format(count=format_number(change.added)))
     return _("{file}: {changes}").format(file=change.file, changes=", ".join(parts))

@@ -46,6 +46,7 @@ def render_text(book: RuleBook, data: dict, width: int = 88) -> str:
                                 last=format_date(data["editions"][-1])))
     elif data.get("current") and data["current"] != data["number"]:
         lines.append(_("This rule is {current} in the rulebook").format(current=data["current"]))
+    lines.extend(also_lines(data))
     _rule_lines(data, lines, width, top=True)
     lines.append("")
     if set_name:
@@ -55,6 +56,21 @@ def render_text(book: RuleBook, data: dict, width: int = 88) -> str:
         lines.append(_("Edition: {date}").format(date=format_date(data["edition"])))
     lines.append(_("Source: {source}").format(source=_source_line(data)))
     return "\n".join(lines)
+
+
+def also_lines(data: dict) -> list[str]:
+    """A line for each other rule that had the number asked (data["also"], from
+    tolaria.history.notes.Other.to_json)."""
+    if not data.get("also"):
+        return []
+    from datetime import date
+
+    from .history.notes import Other, other_line
+
+    return [other_line(Other(o["rule"] or "", o["number"], [date.fromisoformat(d) for d in
+                                                             o["editions"]],
+                             o["in_rulebook"], o["removed"], o["text"], o["see"]))
+            for o in data["also"]]
 
 
 def _rule_lines(data: dict, lines: list[str], width: int, top: bool = False) -> None:

@@ -52,15 +52,25 @@ class Context(NamedTuple):
         return [(p.ours, p.english) for p in self.pairs if p.ours and p.english]
 
     def english_label(self) -> str:
-        """'en 20 November 2020' (or a span of editions): the English compared with."""
+        """'the English of November 20, 2020' (or of a span of editions): the English
+        compared with."""
         if self.basis is not None:
-            return "en " + span(self.basis.editions)
+            return english_of(span(self.basis.editions))
         ref = self.reference
-        return "en " + format_date(ref.edition) if ref else "en"
+        return english_of(format_date(ref.edition)) if ref else english_of(None)
 
     def claimed_label(self) -> str:
         ref = self.reference
-        return "en " + format_date(ref.edition) if ref else "en"
+        return english_of(format_date(ref.edition)) if ref else english_of(None)
+
+
+def english_of(when: str | None) -> str:
+    """The English text of a date (or span of dates), in the interface's language."""
+    from ..i18n import _
+
+    if when is None:
+        return _("the English")
+    return _("the English of {date}").format(date=when)
 
 
 def format_date(value) -> str:

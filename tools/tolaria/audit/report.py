@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from ..i18n import _, format_date, ngettext, language_name
+from ..i18n import _, format_date, format_number, format_percent, language_name, ngettext
 from ..numbering import RuleNumber
 from .findings import SEVERITIES, Finding, label
 from .runner import AuditReport
@@ -21,11 +21,12 @@ def _section_key(f: Finding) -> tuple:
 
 def _severity_count(severity: str, count: int) -> str:
     """'1 critical', '2 critical' / '1 crítico', '2 críticos': real plural forms."""
+    n = format_number(count)
     if severity == "critical":
-        return ngettext("{count} critical", "{count} critical", count).format(count=count)
+        return ngettext("{count} critical", "{count} critical", count).format(count=n)
     if severity == "functional":
-        return ngettext("{count} functional", "{count} functional", count).format(count=count)
-    return ngettext("{count} cosmetic", "{count} cosmetic", count).format(count=count)
+        return ngettext("{count} functional", "{count} functional", count).format(count=n)
+    return ngettext("{count} cosmetic", "{count} cosmetic", count).format(count=n)
 
 
 def render_text(report: AuditReport) -> str:
@@ -33,16 +34,19 @@ def render_text(report: AuditReport) -> str:
     for lang, s in report.summary.items():
         counts = ", ".join(_severity_count(sev, s["findings"][sev]) for sev in SEVERITIES)
         g = s["glossary"]
-        sections = ngettext("{n} section", "{n} sections", s["sections"]).format(n=s["sections"])
+        sections = ngettext("{n} section", "{n} sections", s["sections"]).format(
+            n=format_number(s["sections"]))
         rules = ngettext("{n} rule checked", "{n} rules checked", s["rules_checked"]).format(
-            n=s["rules_checked"])
+            n=format_number(s["rules_checked"]))
+        terms = ngettext("{n} term used", "{n} terms used", g["terms_used"]).format(
+            n=format_number(g["terms_used"]))
         lines.append(_("{lang} ({code}): {sections}, {rules}; "
                        "findings: {counts}; waived: {waived}; glossary: {approved} of {uses} "
-                       "uses approved ({coverage:.0%}), {terms} terms used").format(
+                       "uses approved ({coverage}), {terms}").format(
             lang=language_name(lang), code=lang, sections=sections,
-            rules=rules, counts=counts, waived=s["waived"],
-            approved=g["approved"], uses=g["uses"], coverage=g["coverage"],
-            terms=g["terms_used"]))
+            rules=rules, counts=counts, waived=format_number(s["waived"]),
+            approved=format_number(g["approved"]), uses=format_number(g["uses"]),
+            coverage=format_percent(g["coverage"]), terms=terms))
     info = {(s["lang"], s["section"]): s for s in report.sections}
     for (lang, _key), group in groupby(sorted(report.findings, key=_section_key),
                                        key=_section_key):

@@ -32,25 +32,96 @@ COMMANDS = {
 }
 
 
-def _interface_language(argv: list[str]) -> str:
-    """--lang es|it|en anywhere on the line, else the environment's locale."""
-    for index, arg in enumerate(argv):
-        value = None
-        if arg == "--lang" and index + 1 < len(argv):
-            value = argv[index + 1]
-        elif arg.startswith("--lang="):
-            value = arg.split("=", 1)[1]
-        if value in i18n.SUPPORTED:
-            return value
-    return i18n.language_from_environment()
+class _ProbeStop(Exception):
+    """The probe parse met an error or a request for help: it stops there, silently."""
+
+
+class _Probe:
+    """While active, parsers print nothing and stop at the first error; the values of
+    --lang that argparse accepted are noted, in the order of the command line."""
+
+    active = False
+    langs: list[str] = []
+
+
+class _Store(argparse._StoreAction):
+    """argparse's plain store action, noting each --lang value it accepted (its choices
+    already checked), so that the interface speaks the language of the parsed --lang."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if option_string == "--lang" and _Probe.active:
+            _Probe.langs.append(values)
+        super().__call__(parser, namespace, values, option_string)
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line that says where to look."""
+    """argparse, but a usage error is one line that says where to look, and an option is
+    only ever its full name (`--la` is an error, not --lang)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+        self.register("action", None, _Store)
+        self.register("action", "store", _Store)
 
     def error(self, message: str):
         self.exit(2, _("{prog}: {message} (see: {prog} --help)").format(
             prog=self.prog, message=message) + "\n")
+
+    def exit(self, status=0, message=None):
+        if _Probe.active:
+            raise _ProbeStop()
+        super().exit(status, message)
+
+    def _print_message(self, message, file=None):
+        if not _Probe.active:
+            super()._print_message(message, file)
+
+    # While probing, a wrong value of another option (`--port x --lang es`) must not stop
+    # the parse before --lang: it is taken as written, and reported by the real parse.
+    def _get_value(self, action, arg_string):
+        if not _Probe.active or "--lang" in action.option_strings:
+            return super()._get_value(action, arg_string)
+        try:
+            return super()._get_value(action, arg_string)
+        except argparse.ArgumentError:
+            return arg_string
+
+    def _check_value(self, action, value):
+        if not _Probe.active or "--lang" in action.option_strings or \
+                isinstance(action, argparse._SubParsersAction):
+            super()._check_value(action, value)
+
+
+def _parsed_language(parser: argparse.ArgumentParser, argv: list[str]) -> str | None:
+    """The first --lang value the parser accepts on this command line (the top-level one
+    or a command's), or None. Help is left out of this silent parse (it would stop it
+    before a later --lang)."""
+    _Probe.active, _Probe.langs = True, []
+    try:
+        parser.parse_known_args([a for a in argv if a not in ("-h", "--help")])
+    except _ProbeStop:
+        pass
+    finally:
+        _Probe.active = False
+    return next((lang for lang in _Probe.langs if lang in i18n.SUPPORTED), None)
+
+
+def _check_global_options(parser: argparse.ArgumentParser, argv: list[str]) -> None:
+    """Before the command only --lang (and help) may come: anything else is reported as
+    the unknown option it is, not as a missing command."""
+    index = 0
+    while index < len(argv):
+        arg = argv[index]
+        if arg == "--" or not arg.startswith("-") or arg == "-":
+            return
+        if arg == "--lang":
+            index += 2
+            continue
+        if arg.startswith("--lang=") or arg in ("-h", "--help"):
+            index += 1
+            continue
+        parser.error(_("unrecognized arguments: %s") % arg)
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -87,13 +158,20 @@ def _patch_argparse() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    i18n.set_language(_interface_language(argv))
+    environment = i18n.language_from_environment()
+    i18n.set_language(environment)
     _patch_argparse()
     first = next((a for i, a in enumerate(argv) if not a.startswith("-")
                   and not (i and argv[i - 1] == "--lang")), None)
     wants_help = any(a in ("-h", "--help") for a in argv[:1])
-    parser = build_parser(first if first in COMMANDS and not wants_help else None)
+    only = first if first in COMMANDS and not wants_help else None
+    parser = build_parser(only)
+    lang = _parsed_language(parser, argv) or environment
+    if lang != environment:  # the parser's own words (help, errors) in that language
+        i18n.set_language(lang)
+        parser = build_parser(only)
     try:
+        _check_global_options(parser, argv)
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed usage or help
         return int(exc.code or 0)

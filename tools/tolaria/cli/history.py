@@ -19,6 +19,9 @@ def EXAMPLE() -> str:
 def add_arguments(parser) -> None:
     parser.add_argument("number", metavar=_("NUMBER"), nargs="?",
                         help=_("a rule number of any edition, e.g. 717.1, 723 or 716.1b"))
+    parser.add_argument("--edition", metavar=_("DATE"),
+                        help=_("read NUMBER as a number of the edition in force on this date "
+                               "(YYYY-MM-DD): the history of the rule it was then"))
     parser.add_argument("--json", action="store_true", help=_("print JSON"))
     parser.add_argument("--rebuild", action="store_true",
                         help=_("rebuild rules/history/ from every official file"))
@@ -34,26 +37,72 @@ def run(args) -> int:
     if not args.number:
         raise UserError(_("give a rule number (e.g. tolaria history 717.1), or --rebuild"))
     from ..history import load_history
+    from ..history.notes import others
     from ..history.render import history_json, history_text
-
-    from .common import parse_number
 
     asked = args.number.strip()
     h = load_history(rules_dir(args))
     if not h.rule(asked):  # a history key ("702.25k@2016-07-22") is taken as it is
-        asked = str(parse_number(asked))
-    current = asked if h.rule(asked) else None
-    if current is None:
+        asked = str(_one_number(args.number))
+    if args.edition:
+        current = _on(h, asked, args.edition)
+    elif h.rule(asked):
+        current = asked
+    else:
         matches = h.resolve(asked)
         if not matches:
-            raise UserError(_("{number} is not a covered rule in any edition of the history"
-                              ).format(number=asked), status=1)
+            from ..history.notes import forerunner_line, uncovered_name
+
+            message = _("{number} is not a covered rule in any edition of the history"
+                        ).format(number=uncovered_name(h, asked))
+            line = forerunner_line(h, asked, "history")
+            raise UserError(f"{message}. {line}" if line else message, status=1)
         current = matches[0].current
+    also = others(h, asked, current, "history")
     if args.json:
-        print_json(history_json(h, current, asked))
+        print_json(history_json(h, current, asked, also))
     else:
-        print(history_text(h, current, asked))
+        print(history_text(h, current, asked, also))
     return 0
+
+
+def _one_number(text: str):
+    """The one number NUMBER asks for (a decimal comma is read as the point)."""
+    from .show import asked_numbers
+
+    numbers = asked_numbers(text)
+    if len(numbers) > 1:
+        raise UserError(_("history takes one number, not a range: e.g. tolaria history {number}"
+                          ).format(number=numbers[0]))
+    return numbers[0]
+
+
+def _on(h, number: str, edition: str) -> str:
+    """The history key of the rule that number was in the edition in force on a date."""
+    from datetime import date
+
+    from ..history.asof import reading_on
+    from ..history.notes import no_edition, partial_edition, uncovered_reading
+    from ..i18n import format_date
+
+    try:
+        when = date.fromisoformat(edition)
+    except ValueError:
+        raise UserError(_("--edition: '{value}' is not a date (YYYY-MM-DD)").format(
+            value=edition)) from None
+    coverage = h.coverage(when)
+    if coverage.edition is None:
+        raise UserError(no_edition(h, "history", number, when, coverage), status=1)
+    reading = reading_on(h, number, when)
+    if reading.key is not None:
+        return reading.key
+    if h.holds(reading.edition) is not None:
+        raise UserError(partial_edition(h, "history", number, when, reading.edition), status=1)
+    if reading.uncovered is not None:
+        raise UserError(uncovered_reading(h, number, when, reading, "history"), status=1)
+    raise UserError(_("{number} was no rule number in the edition of {date}: without "
+                      "--edition, tolaria history {number}").format(
+        number=number, date=format_date(reading.edition)), status=1)
 
 
 def _rebuild(args) -> int:

@@ -45,7 +45,7 @@ def run(args) -> int:
         raise UserError(str(exc)) from None
     import sys
 
-    for warning in doc.warnings:
+    for warning in doc.incomplete + doc.warnings:
         print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
     numbers = parse_section_list(args.sections) if args.sections else None
     if numbers and not (args.write or args.json):

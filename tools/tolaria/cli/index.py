@@ -45,15 +45,20 @@ def run(args) -> int:
 
     with report_warnings():
         info = build_index(rulebook(args), rebuild=args.rebuild)
+    status = 0 if info.saved else 1  # not saved: the warning above says where and why
     if args.json:
         print_json({"path": info.path, "documents": info.documents, "built": info.built,
-                    "seconds": round(info.seconds, 3), "languages": list(info.languages)})
-        return 0
-    if info.built:
+                    "saved": info.saved, "seconds": round(info.seconds, 3),
+                    "languages": list(info.languages)})
+        return status
+    if not info.saved:
+        message = _("indexed {count} documents in {langs} in {seconds:.2f} s, in memory "
+                    "only: nothing was saved in {path}")
+    elif info.built:
         message = _("indexed {count} documents (sections, rules and subrules with their "
                     "examples and glossary terms) in {langs} in {seconds:.2f} s: {path}")
     else:
         message = _("up to date: {count} documents in {langs}: {path}")
     print(message.format(count=info.documents, langs=", ".join(info.languages),
                          seconds=info.seconds, path=info.path))
-    return 0
+    return status

@@ -77,7 +77,7 @@ def run(args) -> int:
 
         from ..writer import write_atomically
 
-        write_atomically(Path(args.out), text)
+        write_atomically(Path(args.out), text, create_folders=False)
     else:
         import sys
 

@@ -66,12 +66,16 @@ def run(args) -> int:
     lang = args.lang or current_language()
     with report_warnings():
         hits = search(rulebook(args), query, lang, args.limit)
+    if hits and getattr(hits, "corrections", ()):
+        print(_("tolaria: no rule has '{typed}'; showing results for '{searched}'").format(
+            typed=echo(" ".join(typed for typed, _used in hits.corrections)),
+            searched=echo(hits.searched)), file=sys.stderr)
     if hits and getattr(hits, "phrase_missed", False):
         print(_("tolaria: no exact match for the phrase; showing close matches"),
               file=sys.stderr)
     if args.json:
         print_json([h.to_json() for h in hits])
-        return 0
+        return 0 if hits else 1
     if not hits:
         print(_("no rule matches '{query}'").format(query=echo(query)), file=sys.stderr)
         return 1

@@ -13,8 +13,23 @@ def EXAMPLE() -> str:
     return _("Example: tolaria serve --port 8000")
 
 
+def port_number(text: str) -> int:
+    """A port from the command line: a whole number from 0 to 65535 (argparse reports the
+    error as a usage error, in the interface's language)."""
+    import argparse
+
+    try:
+        value = int(text.strip(), 10)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(_("'{value}' is not a port: give a whole number from "
+                                           "0 to 65535").format(value=text))
+    return value
+
+
 def add_arguments(parser) -> None:
-    parser.add_argument("--port", type=int, default=8000,
+    parser.add_argument("--port", type=port_number, default=8000, metavar=_("PORT"),
                         help=_("the port to listen on (default: 8000; 0 for any free port)"))
     parser.add_argument("--out", metavar=_("DIR"), default="site",
                         help=_("the folder to build the site into (default: site)"))
@@ -32,6 +47,9 @@ def run(args) -> int:
     from ..site.serve import make_server, url_of
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    if args.no_build and not os.path.isdir(args.out):
+        raise UserError(_("{folder}: no such folder to serve (build the site into it: run "
+                          "the command without --no-build)").format(folder=args.out))
     if not args.no_build:
         from ..site.build import build_site
 
@@ -42,6 +60,9 @@ def run(args) -> int:
     except OSError as exc:
         raise UserError(_("cannot listen on port {port}: {problem}").format(
             port=args.port, problem=os_error_text(exc))) from None
+    except OverflowError:  # a port argparse did not check (called from Python)
+        raise UserError(_("'{value}' is not a port: give a whole number from 0 to 65535"
+                          ).format(value=args.port)) from None
     print(_("Serving the rules at {url} (Ctrl+C to stop)").format(url=url_of(server)),
           flush=True)
     try:

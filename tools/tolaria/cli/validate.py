@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from ..i18n import _, format_number, ngettext
-from .common import rulebook
 
 
 def HELP() -> str:
-    return _("check every file of the rulebook and print every error, or ok and counts")
+    return _("check every data file of the rulebook (rule texts, editions, glossary, worked "
+             "examples, audit word lists and waivers, rule history) and print every error, "
+             "or ok and counts")
 
 
 def EXAMPLE() -> str:
@@ -19,15 +20,28 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    book = rulebook(args)
+    from ..validation import validate_folder
+
+    summary = validate_folder(args.rules if getattr(args, "rules", None) else None)
+    book = summary.book
     rules = sum(1 for _section_rule in book.rules())
     sections = len(book.sections)
-    print(_("ok: {sections}, {rules}, {editions}, {terms}").format(
-        sections=ngettext("{n} section file", "{n} section files", sections).format(
+    parts = [
+        ngettext("{n} section file", "{n} section files", sections).format(
             n=format_number(sections)),
-        rules=ngettext("{n} rule", "{n} rules", rules).format(n=format_number(rules)),
-        editions=ngettext("{n} edition", "{n} editions", len(book.editions)).format(
+        ngettext("{n} rule", "{n} rules", rules).format(n=format_number(rules)),
+        ngettext("{n} edition", "{n} editions", len(book.editions)).format(
             n=format_number(len(book.editions))),
-        terms=ngettext("{n} glossary term", "{n} glossary terms", len(book.glossary)).format(
-            n=format_number(len(book.glossary)))))
+        ngettext("{n} glossary term", "{n} glossary terms", len(book.glossary)).format(
+            n=format_number(len(book.glossary))),
+        ngettext("{n} worked example", "{n} worked examples", summary.examples).format(
+            n=format_number(summary.examples)),
+        ngettext("{n} waiver", "{n} waivers", summary.waivers).format(
+            n=format_number(summary.waivers))]
+    if summary.history_editions is not None:
+        parts.append(ngettext("the rule history of {n} edition",
+                              "the rule history of {n} editions",
+                              summary.history_editions).format(
+            n=format_number(summary.history_editions)))
+    print(_("ok: {counts}").format(counts=", ".join(parts)))
     return 0

@@ -5,12 +5,13 @@ from __future__ import annotations
 from . import ending, phasing, sba, turn, triggers
 from .state import EngineError, Effect, Game, Permanent, StackObject
 from .vocabulary import parse_duration, parse_when
+from ..i18n import _
 
 
 # --- building blocks other modules use ---------------------------------------------------
 def draw_cards(game: Game, player, count: int) -> None:
     """121.2: one card at a time; 104.3c: from an empty library, the player will lose."""
-    for _ in range(count):
+    for _attempt in range(count):
         if player.library > 0:
             player.library -= 1
             player.hand += 1
@@ -263,7 +264,8 @@ def _trigger(game, args, line):
 def _enter_battlefield(game, spec, line):
     perm = permanent_from(spec, game.turn.active)
     if perm.id in game.permanents:
-        raise EngineError(f"a permanent '{perm.id}' is already in the game", line)
+        raise EngineError(_("a permanent '{id}' is already in the game").format(id=perm.id),
+                          line)
     game.permanents[perm.id] = perm
     triggers.fire_event(game, perm, "enters_battlefield")
 

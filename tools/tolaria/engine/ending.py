@@ -15,10 +15,11 @@ def lose(game: Game, names: list[str] | set[str]) -> None:
     losing_sides = {p.side for p in players
                     if all(q in players for q in remaining if q.side == p.side)}
     if losing_sides == remaining_sides:
-        # 104.4a: all the players remaining lose simultaneously: the game is a draw.
+        # 104.4a: all the players remaining lose simultaneously: the game is a draw. They
+        # did lose (the rule's own word), and the game's result is a draw for each of them.
         # 104.4d: likewise when all remaining teams lose simultaneously.
         for player in remaining:
-            player.drawn = True
+            player.lost = player.drawn = True
             player.left = True
         game.over = game.draw = True
         return

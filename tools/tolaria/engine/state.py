@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, NamedTuple
 
+from ..i18n import _
+
 
 class Action(NamedTuple):
     """One action of a `do` list: its name, its argument (as written) and its line."""
@@ -167,7 +169,7 @@ class Game:
         for player in self.players:
             if player.name == name:
                 return player
-        raise EngineError(f"no player named '{name}'")
+        raise EngineError(_("no player named '{name}'").format(name=name))
 
     def in_game(self) -> list[Player]:
         return [p for p in self.players if p.in_game]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import editions, ending, phasing, sba, triggers
 from .state import EngineError, Game, Turn
 from .vocabulary import PHASES
+from ..i18n import _
 
 LIMIT = 5000  # steps one action may take before the engine gives up
 
@@ -164,7 +165,7 @@ def resolve_top(game: Game) -> None:
 def priority_round(game: Game) -> None:
     """300.2, 117.4: players pass in succession; the top object resolves and the active
     player receives priority again, until all pass with the stack empty."""
-    for _ in range(LIMIT):
+    for _attempt in range(LIMIT):
         if not would_receive_priority(game):
             return
         if not game.stack:
@@ -172,7 +173,8 @@ def priority_round(game: Game) -> None:
         resolve_top(game)
         if game.over or game.moved:
             return
-    raise EngineError("the stack never empties")
+    raise EngineError(_("the stack never empties (the engine gave up after {limit} "
+                        "resolutions)").format(limit=LIMIT))
 
 
 def finish_step(game: Game) -> None:
@@ -217,7 +219,7 @@ def start_next_turn(game: Game) -> None:
     """500.7: extra turns first, the most recently created first; then the next player in
     turn order. 800.4j: a player who has left begins no turn; 614.10: skipped turns."""
     number = game.turn.number
-    for _ in range(4 * len(game.players) + 4 * len(game.extra_turns) + 8):
+    for _attempt in range(4 * len(game.players) + 4 * len(game.extra_turns) + 8):
         if game.extra_turns:
             name = game.extra_turns.pop(0)
         else:
@@ -230,7 +232,7 @@ def start_next_turn(game: Game) -> None:
             continue
         break
     else:
-        raise EngineError("no player can take a turn")
+        raise EngineError(_("no player can take a turn"))
     game.turn = Turn(name, number + 1, new_layout(game), -1)
     game.turns_begun += 1
 
@@ -241,7 +243,7 @@ def go_next(game: Game, phase_ended: bool = False) -> None:
     turn = game.turn
     old = turn.layout[turn.pos] if 0 <= turn.pos < len(turn.layout) else None
     skipped_phases: set[int] = set()
-    for _ in range(LIMIT):
+    for _attempt in range(LIMIT):
         turn = game.turn
         turn.pos += 1
         if turn.pos >= len(turn.layout):
@@ -265,7 +267,8 @@ def go_next(game: Game, phase_ended: bool = False) -> None:
             end_phase(game, old[1])
         begin_current(game, phase_begins)
         return
-    raise EngineError("the turn never moves on")
+    raise EngineError(_("the turn never moves on (the engine gave up after {limit} steps)"
+                        ).format(limit=LIMIT))
 
 
 def advance_one(game: Game) -> None:
@@ -280,20 +283,22 @@ def advance_one(game: Game) -> None:
 
 def advance_to(game: Game, target: str) -> None:
     """The game proceeds until `target` (a step or main phase) next begins."""
-    for _ in range(LIMIT):
+    for _attempt in range(LIMIT):
         advance_one(game)
         if game.over or game.turn.step == target:
             return
-    raise EngineError(f"the game never reached {target}")
+    raise EngineError(_("the game never reached {step} (the engine gave up after {limit} steps)"
+                        ).format(step=target, limit=LIMIT))
 
 
 def advance_turns(game: Game, count: int) -> None:
     goal = game.turns_begun + count
-    for _ in range(LIMIT):
+    for _attempt in range(LIMIT):
         if game.over or game.turns_begun >= goal:
             return
         advance_one(game)
-    raise EngineError("the game never reached that turn")
+    raise EngineError(_("the game never reached that turn (the engine gave up after {limit} "
+                        "steps)").format(limit=LIMIT))
 
 
 # --- effects that change the turn (717) --------------------------------------------------

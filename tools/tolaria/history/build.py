@@ -51,10 +51,10 @@ class _Rule:
         if last and (last.text, last.examples) == (text, examples) and last.last == previous:
             self.versions[-1] = last._replace(last=when)
             return
-        renumbered = bool(last) and same_wording(last.text, text) and \
+        same = bool(last) and same_wording(last.text, text) and \
             len(last.examples) == len(examples) and \
             all(same_wording(a, b) for a, b in zip(last.examples, examples))
-        self.versions.append(Version(when, when, text, examples, renumbered))
+        self.versions.append(Version(when, when, text, examples, same))
 
     def at(self, when: date) -> tuple[str, str, tuple[str, ...]] | None:
         number = next((s.value for s in self.numbers if s.first <= when <= s.last), None)

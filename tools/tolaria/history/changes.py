@@ -9,8 +9,27 @@ from typing import NamedTuple
 
 from .matching import same_wording
 
-ADDED, REMOVED, MOVED, REWORDED, RENUMBERED, EXAMPLES = (
-    "added", "removed", "moved", "reworded", "references", "examples")
+ADDED, REMOVED, MOVED, REWORDED, RENUMBERED, TYPOGRAPHY, EXAMPLES = (
+    "added", "removed", "moved", "reworded", "references", "typography", "examples")
+
+
+def text_change(old: str, new: str) -> str | None:
+    """How a rule's text changed from old to new: None (it did not), RENUMBERED (only the
+    numbers of its cross-references), TYPOGRAPHY (only quotes, dashes or spacing), or
+    REWORDED.
+
+    >>> text_change("See rule 715.2.", "See rule 716.2.")
+    'references'
+    >>> text_change("This doesn't trigger.", "This doesn’t trigger.")
+    'typography'
+    """
+    from ..numbering import find_references
+
+    if old == new:
+        return None
+    if not same_wording(old, new):
+        return REWORDED
+    return RENUMBERED if find_references(old) != find_references(new) else TYPOGRAPHY
 
 
 def word_diff(old: str, new: str) -> list[tuple[str, str]]:
@@ -37,7 +56,7 @@ def render_diff(pieces: list[tuple[str, str]]) -> str:
 class Change(NamedTuple):
     """One covered rule that differs between two editions."""
 
-    kinds: tuple[str, ...]  # added, removed, moved, reworded, references, examples
+    kinds: tuple[str, ...]  # added, removed, moved, reworded, references, typography, examples
     current: str  # the rule's key (its number in the project)
     before: str | None  # its number in the older edition
     after: str | None  # its number in the newer edition
@@ -70,7 +89,7 @@ def changes(history, before: date, after: date) -> dict[str, list[Change]]:
                 if old[0] != new[0]:
                     kinds.append(MOVED)
                 if old[1] != new[1]:
-                    kinds.append(RENUMBERED if same_wording(old[1], new[1]) else REWORDED)
+                    kinds.append(text_change(old[1], new[1]))
                     diff = word_diff(old[1], new[1])
                 if old[2] != new[2]:
                     kinds.append(EXAMPLES)

@@ -11,8 +11,8 @@ from ..errors import DataError, DataErrors
 from ..i18n import _
 from ..loader import DATE, STR, _display, _File
 from ..numbering import BadNumber, RuleNumber
+from . import RULES_FILE, TITLES_FILE
 from .records import EditionRef, HistoryData, Span, Tracked, Unit, Version
-from .storage import RULES_FILE, TITLES_FILE
 
 
 def read_history(folder: Path) -> HistoryData:
@@ -132,22 +132,22 @@ class _Reader:
 
     def version(self, node) -> Version | None:
         f = self.f
-        keys = f.mapping(node, {"editions", "wording"}, {"renumbered", "example_texts"})
+        keys = f.mapping(node, {"editions", "wording"}, {"same_wording", "example_texts"})
         if not keys or "editions" not in keys or "wording" not in keys:
             return None
         span = self.pair(keys["editions"])
         text = f.scalar(keys["wording"], STR, "wording")
         examples = tuple(e for e in (f.scalar(x, STR, "example") for x in f.sequence(
             keys["example_texts"])) if e) if "example_texts" in keys else ()
-        renumbered = False
-        if "renumbered" in keys:
-            value = keys["renumbered"]
+        same = False
+        if "same_wording" in keys:
+            value = keys["same_wording"]
             if value.tag != "tag:yaml.org,2002:bool" or value.value != "true":
-                f.error(value, _("renumbered: write true, or leave the key out"))
-            renumbered = True
+                f.error(value, _("same_wording: write true, or leave the key out"))
+            same = True
         if span is None or text is None:
             return None
-        return Version(span[0], span[1], text, examples, renumbered)
+        return Version(span[0], span[1], text, examples, same)
 
     def pair(self, node) -> tuple[date, date] | None:
         items = self.f.sequence(node)

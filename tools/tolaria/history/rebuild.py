@@ -34,15 +34,24 @@ def read_documents(folder: Path) -> list[CRDocument]:
                           "--reference DIR").format(folder=folder))
     docs: dict[date, CRDocument] = {}
     for path in paths:
-        try:
-            doc = read_official(path)
-        except OfficialFileError as exc:
-            raise UserError(str(exc)) from None
+        doc = read_whole(path)
         if doc.effective in docs:
             raise UserError(_("{file} and {other} are both effective {date}").format(
                 file=doc.file, other=docs[doc.effective].file, date=doc.effective.isoformat()))
         docs[doc.effective] = doc
     return [docs[d] for d in sorted(docs)]
+
+
+def read_whole(path: Path) -> CRDocument:
+    """An official file that is complete; UserError (file:line) for one that is cut short,
+    which the history must not be built on."""
+    try:
+        doc = read_official(path)
+    except OfficialFileError as exc:
+        raise UserError(str(exc)) from None
+    if doc.incomplete:
+        raise UserError(doc.incomplete[0])
+    return doc
 
 
 def covered(book) -> tuple[dict[str, date], object | None]:
@@ -92,10 +101,7 @@ def rebuild(reference: Path, rules_dir: Path) -> HistoryData:
 
 def add_edition(data: HistoryData, path: Path) -> tuple[HistoryData, CRDocument]:
     """data with the official file at path added as its newest edition."""
-    try:
-        doc = read_official(path)
-    except OfficialFileError as exc:
-        raise UserError(str(exc)) from None
+    doc = read_whole(path)
     last = data.editions[-1]
     if doc.effective <= last.effective:
         raise UserError(_("{file} is effective {date}, not after the newest edition of the "

@@ -24,7 +24,7 @@ class Span(NamedTuple):
 class Version(NamedTuple):
     """One verbatim state of a rule (text and examples) over a run of editions.
 
-    renumbered: the text differs from the version before it only in the numbers of its
+    same_wording: the text differs from the version before it only in the numbers of its
     cross-references (or in typography: quotes, spacing), which is not a change of wording.
     """
 
@@ -32,7 +32,7 @@ class Version(NamedTuple):
     last: date
     text: str
     examples: tuple[str, ...] = ()
-    renumbered: bool = False
+    same_wording: bool = False
 
 
 class Tracked(NamedTuple):

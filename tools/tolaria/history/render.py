@@ -7,7 +7,8 @@ import textwrap
 from datetime import date
 
 from ..i18n import _, format_date, ngettext
-from .changes import ADDED, EXAMPLES, MOVED, REMOVED, RENUMBERED, REWORDED, render_diff, word_diff
+from .changes import (ADDED, EXAMPLES, MOVED, REMOVED, RENUMBERED, REWORDED, TYPOGRAPHY,
+                      render_diff, text_change, word_diff)
 
 WIDTH = 88
 
@@ -18,16 +19,23 @@ def _span(first: date, last: date) -> str:
     return _("{first} – {last}").format(first=format_date(first), last=format_date(last))
 
 
-def history_json(h, current: str, asked: str | None = None) -> dict:
+def history_json(h, current: str, asked: str | None = None, also=()) -> dict:
     """A rule's history as JSON: numbers, wordings with the diff from the one before, and
-    every verbatim version."""
+    every verbatim version; also: the other rules that had the number asked (notes.Other).
+
+    Each version says how it changed from the one before (change: reworded, references,
+    typography, examples, or null for the first); renumbered is true only when the numbers
+    of its cross-references changed."""
     rule = h.rule(current)
     unit = h.unit_of(current)
-    out: dict = {"rule": current, "unit": unit.key if unit else None}
+    out: dict = {"rule": current, "unit": unit.key if unit else None,
+                 "in_rulebook": h.in_rulebook(current)}
     if asked is not None and asked != current:
         match = next((m for m in h.resolve(asked) if m.current == current), None)
         out["asked"] = asked
         out["editions"] = [d.isoformat() for d in match.editions] if match else []
+    if also:
+        out["also"] = [other.to_json() for other in also]
     out["numbers"] = [{"number": n, "first": f.isoformat(), "last": l.isoformat()}
                       for n, f, l in rule.numbers]
     wordings = []
@@ -39,9 +47,17 @@ def history_json(h, current: str, asked: str | None = None) -> dict:
         wordings.append(item)
         previous = text
     out["wordings"] = wordings
-    out["versions"] = [{"first": v.first.isoformat(), "last": v.last.isoformat(),
-                        "renumbered": v.renumbered, "text": v.text,
-                        "examples": list(v.examples)} for v in h.versions(current)]
+    versions = h.versions(current)
+    out["versions"] = []
+    for index, v in enumerate(versions):
+        change = None
+        if index:
+            before = versions[index - 1]
+            change = text_change(before.text, v.text) or (
+                EXAMPLES if before.examples != v.examples else None)
+        out["versions"].append({"first": v.first.isoformat(), "last": v.last.isoformat(),
+                                "change": change, "renumbered": change == RENUMBERED,
+                                "text": v.text, "examples": list(v.examples)})
     successors = h.successors(current)
     if successors:
         out["becomes"] = [{"rule": t.key, "numbers": [
@@ -50,17 +66,28 @@ def history_json(h, current: str, asked: str | None = None) -> dict:
     return out
 
 
-def history_text(h, current: str, asked: str | None = None, width: int = WIDTH) -> str:
-    """A rule's history for a terminal."""
+def history_text(h, current: str, asked: str | None = None, also=(),
+                 width: int = WIDTH) -> str:
+    """A rule's history for a terminal; also: the other rules that had the number asked
+    (notes.Other), a line each."""
+    from .notes import other_line
+
     rule = h.rule(current)
     unit = h.unit_of(current)
     title = h.title(unit.key if unit else current, unit.anchor if unit else None) or ""
-    lines = [f"{current} · {title}" if title else current]
+    name = current
+    if not h.in_rulebook(current):  # its number then, not the history's key for it
+        last = rule.numbers[-1]
+        state = (_("since removed") if h.editions and last[2] < h.editions[-1]
+                 else _("not in this reference's text"))
+        name = _("{number} ({state})").format(number=last[0], state=state)
+    lines = [f"{name} · {title}" if title else name]
     if asked is not None and asked != current:
         match = next((m for m in h.resolve(asked) if m.current == current), None)
         if match:
             lines.append(_("{asked} is this rule's number in {editions}").format(
                 asked=asked, editions=editions_phrase(match.editions)))
+    lines.extend(other_line(other) for other in also)
     lines.append("")
     lines.append(_("Numbers:"))
     for number, first, last in rule.numbers:
@@ -93,14 +120,16 @@ def _joined(versions, first: date, last: date) -> list[str]:
 
     notes = []
     for before, version in zip(versions, versions[1:]):
-        if not (first < version.first <= last and version.renumbered):
+        if not (first < version.first <= last and version.same_wording):
+            continue
+        change = text_change(before.text, version.text)
+        if change != RENUMBERED:
+            if change == TYPOGRAPHY:
+                notes.append(_("typography changed on {date}").format(
+                    date=format_date(version.first)))
             continue
         old = [str(n) for n in find_references(before.text)]
         new = [str(n) for n in find_references(version.text)]
-        if old == new:
-            notes.append(_("typography changed on {date}").format(
-                date=format_date(version.first)))
-            continue
         if len(old) == len(new):
             old, new = zip(*[(a, b) for a, b in zip(old, new) if a != b])
         notes.append(_("references renumbered on {date}: {old} → {new}").format(
@@ -123,7 +152,7 @@ def changes_text(found: dict, before: date, after: date, width: int = WIDTH) -> 
     """The changes of the covered units from one edition to the next, for a terminal."""
     labels = {ADDED: _("added"), REMOVED: _("removed"), MOVED: _("moved"),
               REWORDED: _("reworded"), RENUMBERED: _("cross-references renumbered"),
-              EXAMPLES: _("examples changed")}
+              TYPOGRAPHY: _("typography"), EXAMPLES: _("examples changed")}
     lines = [_("Covered rules from {before} to {after}:").format(
         before=format_date(before), after=format_date(after))]
     if not found:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import RULES_FILE, TITLES_FILE
 from .build import number_key
 from .records import HistoryData, Span, Tracked, Unit
 
-RULES_FILE, TITLES_FILE = "rules.yaml", "titles.yaml"
 RULES_HEADER = (
     "The history of the covered rules through every official English edition of the\n"
     "Comprehensive Rules. Derived from the official files by `tolaria history --rebuild`\n"
@@ -17,7 +17,7 @@ RULES_HEADER = (
     "project's English text comes from (anchor). Each rule it had in any edition is tracked\n"
     "by content, under its number in the anchor edition (else NUMBER@FIRST-EDITION when that\n"
     "number belongs to another rule): numbers [number, first, last edition], and versions,\n"
-    "each a verbatim text with the editions that print it; renumbered: true marks a version\n"
+    "each a verbatim text with the editions that print it; same_wording: true marks a version\n"
     "that differs from the one before only in cross-reference numbers or typography.\n"
     "Rule text © Wizards of the Coast.")
 TITLES_HEADER = (
@@ -34,8 +34,8 @@ def _tracked(t: Tracked, key: str) -> dict:
     out: dict = {key: t.key, "numbers": _spans(t.numbers), "versions": []}
     for v in t.versions:
         item: dict = {"editions": [v.first, v.last]}
-        if v.renumbered:
-            item["renumbered"] = True
+        if v.same_wording:
+            item["same_wording"] = True
         item["wording"] = v.text
         if v.examples:
             item["example_texts"] = list(v.examples)

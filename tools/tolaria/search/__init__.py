@@ -18,7 +18,7 @@ from ..errors import UserError
 from ..i18n import _
 from ..model import RuleBook
 from .hits import Hit, Hits
-from .numbers import lookup, parse_number_query
+from .numbers import among_words, lookup, parse_number_query, split_numbers
 from .parsing import ParsedQuery, QueryError, parse
 
 __all__ = ["Hit", "Hits", "QueryError", "SearchEngine", "search", "engine_for", "build_index",
@@ -83,6 +83,11 @@ def search(book: RuleBook, query: str, lang: str | Sequence[str] = "en", limit: 
     numbers = parse_number_query(query)
     if numbers is not None:
         return Hits(lookup(book, numbers, langs)[:limit])
+    mixed = split_numbers(query)  # rule numbers among words: their rules first, then the words'
+    if mixed is not None:
+        numbers, rest = mixed
+        words = (lambda: search(book, rest, langs, limit, engine)) if rest else None
+        return Hits(among_words(book, numbers, langs, words)[:limit])
     parsed = parse(query)
     hits = (engine or engine_for(book)).search(parsed, langs, limit)
     return hits if isinstance(hits, Hits) else Hits(hits)

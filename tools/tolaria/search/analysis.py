@@ -4,8 +4,12 @@ Stemming and accent folding interact: Spanish Snowball stems "finalización" to 
 but leaves the unaccented "finalizacion" alone, and Italian stems "priorità" to "priorit"
 but "priorita" to "prior". So a word is indexed under both fold(stem(word)) and
 stem(fold(word)) (at the same position, so phrases still work), and once more folded but
-unstemmed in an exact field, for phrases and typo-tolerant matching. Query words go through
-the very same functions, so every spelling meets every other.
+unstemmed in an exact field, for phrases and typo correction. Query words go through the very
+same functions, so every spelling meets every other. The few words Snowball would merge with
+a different word keep a key of their own (OWN_STEMS: Spanish and Italian "mano", hand, and
+"mana" both stem to "man"). A number word is keyed by its digits as well (NUMBER_WORDS:
+"ten" and "10", "siete" and "7"). This module's source is part of the index's fingerprint:
+change it and the index is rebuilt by itself.
 """
 
 from __future__ import annotations
@@ -40,6 +44,30 @@ _KEEP = {
 }
 
 
+# Words Snowball reduces to the stem of a different word, each with a key of its own (by
+# folded spelling): es/it "mano" (hand) and "mana"/"maná" would both be "man".
+OWN_STEMS = {
+    "es": {"mano": "mano", "manos": "mano", "mana": "mana"},
+    "it": {"mano": "mano", "mani": "mano", "mana": "mana"},
+    "en": {},
+}
+
+
+# Number words, keyed also by their digits, so that "10 poison counters" finds "ten or more
+# poison counters" and "siete" finds "7" (and the other way round). "One" ("uno", "una", "un")
+# is left out: it is mostly a pronoun or an article ("one of which", "un jugador").
+_NUMBERS = {
+    "en": "zero _ two three four five six seven eight nine ten eleven twelve thirteen "
+          "fourteen fifteen sixteen seventeen eighteen nineteen twenty",
+    "es": "cero _ dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce "
+          "quince dieciseis diecisiete dieciocho diecinueve veinte veintiuno",
+    "it": "zero _ due tre quattro cinque sei sette otto nove dieci undici dodici tredici "
+          "quattordici quindici sedici diciassette diciotto diciannove venti ventuno",
+}
+NUMBER_WORDS = {lang: {word: str(value) for value, word in enumerate(text.split())
+                       if word != "_"} for lang, text in _NUMBERS.items()}
+
+
 @functools.cache
 def stop_words(lang: str) -> frozenset[str]:
     """The curated stop list of lang, in accented and folded spellings."""
@@ -62,11 +90,18 @@ def _stemmer(lang: str):
 
 
 def stems(lang: str, word: str) -> tuple[str, ...]:
-    """The stemmed keys of a lowercase word: fold(stem(word)), and stem(fold(word)) if other."""
+    """The stemmed keys of a lowercase word: fold(stem(word)), and stem(fold(word)) if other
+    (or its own key, for the few words in OWN_STEMS); a number word's digits too."""
+    folded = fold(word)
+    own = OWN_STEMS[lang].get(folded)
+    if own is not None:
+        return (own,)
     stem = _stemmer(lang)
     first = fold(stem(word))
-    second = stem(fold(word))
-    return (first,) if first == second else (first, second)
+    second = stem(folded)
+    found = (first,) if first == second else (first, second)
+    digits = NUMBER_WORDS[lang].get(folded)
+    return found if digits is None else found + (digits,)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -90,6 +125,36 @@ def word_keys(lang: str, text: str) -> str:
 
 def words(text: str) -> list[str]:
     return WORD.findall(text)
+
+
+# --- pairs of consecutive words (shingles) --------------------------------------------
+# Two words side by side ("end of turn": "end", "turn") are indexed as one token, so that a
+# two-word phrase is one term to look up rather than a phrase query (an intersection, then a
+# check of positions: most of the cost of a search). Stop words are skipped, as in phrases.
+# Each kind of field has its prefix: "s" text (stems), "n" names (stems), "e" exact spellings.
+PAIR_KINDS = {"stem": "s", "name": "n", "exact": "e"}
+
+
+def pair(kind: str, first: str, second: str) -> str:
+    """The token of two keys side by side in a kind of field."""
+    return f"{PAIR_KINDS[kind]}{first}~{second}"
+
+
+def pairs(lang: str, text: str, kind: str) -> list[str]:
+    """The pair tokens of text (line by line) for a kind of field: every stem spelling of
+    each word with every one of the next word's, or their exact spellings."""
+    exact = kind == "exact"
+    out = []
+    for line in text.splitlines():
+        previous: list[str] = []
+        for word in WORD.findall(line):
+            found = keys(lang, word)
+            if found is None:
+                continue
+            current = sorted(k for k in found if k.startswith("=") == exact)
+            out.extend(pair(kind, a, b) for a in previous for b in current)
+            previous = current
+    return out
 
 
 # --- Whoosh analyzers (module level: Whoosh pickles the schema, analyzers included) ----

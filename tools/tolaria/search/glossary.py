@@ -2,7 +2,10 @@
 
 "phasing" names the term `phasing`, whose Italian name is "Fase" and whose rule is 702.25;
 so an Italian search for "phasing" looks for "fase" and for rule 702.25. Names are matched
-on their stems (inflections and accents do not matter), longest first.
+on the stems of their meaningful words (inflections, accents and stop words do not matter),
+longest first; among names as long, one typed word for word, stop words too, comes first
+and is `exact` ("end the turn" names End the Turn, not the obsolete At End of Turn, though
+both are "end ... turn" once stop words are dropped).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import re
 from typing import NamedTuple
 
 from ..model import Term
-from .analysis import LANGS, keys, words
+from .analysis import LANGS, fold, keys, words
 
 _PARENTHESIS = re.compile(r"\s*\([^)]*\)")
 
@@ -20,6 +23,7 @@ class TermMatch(NamedTuple):
     term: Term
     lang: str  # the language of the name that matched
     words: frozenset[int]  # indices of the query words it covers
+    exact: bool = True  # typed word for word, stop words included
 
 
 def _name_keys(lang: str, name: str) -> tuple[frozenset[str], ...]:
@@ -36,39 +40,62 @@ class Glossary:
 
     def __init__(self, terms: tuple[Term, ...]):
         self.terms = terms
-        self.names: list[tuple[Term, str, tuple[frozenset[str], ...]]] = []
+        self.names: list[tuple[Term, str, tuple[frozenset[str], ...], tuple[str, ...]]] = []
         for term in terms:
             for lang, name in term.names.items():
                 forms = {name.name, *name.variants, *name.obsolete_names}
-                for form in forms:
+                for form in sorted(forms):
                     found = _name_keys(lang, form)
                     if found:
-                        self.names.append((term, lang, found))
+                        spelled = tuple(fold(w.lower()) for w in words(_PARENTHESIS.sub("", form)))
+                        self.names.append((term, lang, found, spelled))
         self.names.sort(key=lambda item: -len(item[2]))
 
+    def words(self, lang: str) -> set[str]:
+        """Every word of the names in lang (lowercase), for typo correction."""
+        out = set()
+        for term in self.terms:
+            name = term.names.get(lang)
+            if name is not None:
+                for form in (name.name, *name.variants, *name.obsolete_names):
+                    out.update(w.lower() for w in words(_PARENTHESIS.sub("", form)))
+        return out
+
     def find(self, query_words: tuple[str, ...]) -> list[TermMatch]:
-        """The terms named in the query, longest names first, no two on the same words."""
+        """The terms named in the query, longest names first (then those typed word for
+        word), no two on the same words."""
         per_lang = {}
         for lang in LANGS:
             per_lang[lang] = [(i, keys(lang, w)) for i, w in enumerate(query_words)]
             per_lang[lang] = [(i, k) for i, k in per_lang[lang] if k is not None]
-        covered: set[int] = set()
-        seen: set[tuple[str, str]] = set()
-        out = []
         present = {lang: frozenset().union(*(k for _, k in seq)) if seq else frozenset()
                    for lang, seq in per_lang.items()}
-        for term, lang, name in self.names:
+        spelled = tuple(fold(w.lower()) for w in query_words)
+        found = []
+        for order, (term, lang, name, literal) in enumerate(self.names):
             if not all(part & present[lang] for part in name):
                 continue
             sequence = per_lang[lang]
             for start in range(len(sequence) - len(name) + 1):
                 window = sequence[start:start + len(name)]
                 if all(w[1] & n for w, n in zip(window, name)):
-                    indices = frozenset(i for i, _ in window)
-                    if indices & covered or (term.id, lang) in seen:
-                        continue
-                    covered |= indices
-                    seen.add((term.id, lang))
-                    out.append(TermMatch(term, lang, indices))
+                    exact = _holds(spelled, literal)
+                    found.append((-len(name), not exact, order, term, lang,
+                                  frozenset(i for i, _ in window), exact))
                     break
+        found.sort(key=lambda item: item[:3])
+        covered: set[int] = set()
+        seen: set[tuple[str, str]] = set()
+        out = []
+        for *_, term, lang, indices, exact in found:
+            if indices & covered or (term.id, lang) in seen:
+                continue
+            covered |= indices
+            seen.add((term.id, lang))
+            out.append(TermMatch(term, lang, indices, exact))
         return out
+
+
+def _holds(words: tuple[str, ...], part: tuple[str, ...]) -> bool:
+    """Whether part appears in words, word for word and in a row."""
+    return any(words[i:i + len(part)] == part for i in range(len(words) - len(part) + 1))

@@ -14,6 +14,12 @@ class Hit(NamedTuple):
     snippet: str  # plain text
     score: float
     marks: tuple[tuple[int, int], ...] = ()  # (start, end) of matched words in snippet
+    # A rule found by a number of other editions (see tolaria.history): the number asked,
+    # and the editions (ISO dates) in which the rule had it; in_rulebook False for a rule
+    # this reference does not have (removed since, or newer than its text), shown in English.
+    asked: str | None = None
+    editions: tuple[str, ...] = ()
+    in_rulebook: bool = True
 
     def marked(self, open_: str = MARK_OPEN, close: str = MARK_CLOSE) -> str:
         """The snippet with every matched word between open_ and close."""
@@ -26,8 +32,13 @@ class Hit(NamedTuple):
         return "".join(out)
 
     def to_json(self) -> dict:
-        return {"number": self.number, "lang": self.lang, "title": self.title,
-                "snippet": self.marked(), "score": round(self.score, 4)}
+        out = {"number": self.number, "lang": self.lang, "title": self.title,
+               "snippet": self.marked(), "score": round(self.score, 4)}
+        if self.asked is not None:
+            out.update(asked=self.asked, editions=list(self.editions))
+        if not self.in_rulebook:
+            out["in_rulebook"] = False
+        return out
 
 
 class Hits(list):

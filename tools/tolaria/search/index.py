@@ -8,15 +8,20 @@ Layout, under `cache.cache_dir()/index/` (or any folder given):
 A build writes a new folder beside the old one and then points `<name>.current` at it with
 one os.replace, so processes still searching the old folder keep working; folders no
 pointer names are removed once they are an hour old. An index of another fingerprint (the
-rulebook changed) is rebuilt silently; one that cannot be read (a damaged pointer or folder), or of an older
-schema, is rebuilt with a one-line warning. A pointer is only followed when it names a folder
-of this index directly inside the index folder (never `../` or an absolute path).
+rulebook changed, or the code that analyses its text: see analysis_fingerprint) is rebuilt
+silently; one that cannot be read (a damaged pointer or folder), or of an older schema, is
+rebuilt with a one-line warning. A pointer is only followed when it names a folder of this
+index directly inside the index folder (never `../` or an absolute path). When the folder
+cannot be written (a read-only or missing cache), the index is built in memory for this
+process, with a one-line warning naming the folder, and search works as usual.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
+import hashlib
 import json
 import os
 import re
@@ -27,28 +32,59 @@ import warnings
 from typing import NamedTuple
 
 from ..i18n import _
-from .analysis import LANGS, analyzer, word_keys
+from .analysis import LANGS, analyzer, pairs, word_keys
 from .documents import Document
 
 from whoosh import index as whoosh_index  # noqa: E402  (loaded by .analysis)
+from whoosh.analysis import SpaceSeparatedTokenizer  # noqa: E402
 from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
+from whoosh.filedb.filestore import RamStorage  # noqa: E402
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 STALE_SECONDS = 3600
 TEXT_FIELDS = ("name", "stem", "section")  # stemmed, per language
+# The modules whose code or data decide what the index holds (analysis: stop lists, stems,
+# folding; documents and fields): a change to any of them rebuilds the index by itself.
+ANALYSIS_MODULES = ("analysis.py", "documents.py", "index.py")
+
+
+@functools.cache
+def analysis_fingerprint() -> str:
+    """A digest of the source of ANALYSIS_MODULES (a few kB: cheap on every start)."""
+    return source_digest(os.path.dirname(os.path.abspath(__file__)), ANALYSIS_MODULES)
+
+
+def source_digest(folder: str, names: tuple[str, ...]) -> str:
+    """A digest of the named files of folder (a missing one counts by its name only: an
+    installation without sources still has SCHEMA_VERSION)."""
+    digest = hashlib.blake2b(digest_size=8)
+    for name in names:
+        digest.update(name.encode() + b"\0")
+        try:
+            with open(os.path.join(folder, name), "rb") as stream:
+                digest.update(stream.read())
+        except OSError:
+            pass
+        digest.update(b"\0")
+    return digest.hexdigest()
 
 
 class IndexRebuilt(UserWarning):
     """The index on disk could not be used as it was and has been rebuilt."""
 
 
+class IndexNotSaved(UserWarning):
+    """The index could not be written to its folder and lives in memory for this process."""
+
+
 class IndexInfo(NamedTuple):
-    path: str
+    path: str  # where the index is (or, when not saved, where it could not be saved)
     documents: int
     fingerprint: str
     built: bool  # False when an up-to-date index was found
     seconds: float
     languages: tuple[str, ...]
+    saved: bool = True  # False: built in memory, the folder could not be written
 
 
 def schema() -> Schema:
@@ -59,19 +95,24 @@ def schema() -> Schema:
         for name in TEXT_FIELDS:
             fields[f"{name}_{lang}"] = TEXT(analyzer=analyzer(lang, "stem"), phrase=True)
         fields[f"exact_{lang}"] = TEXT(analyzer=analyzer(lang, "exact"), phrase=True)
+        # consecutive words as one token (analysis.pairs): two-word phrases without positions
+        fields[f"pairs_{lang}"] = TEXT(analyzer=SpaceSeparatedTokenizer(), phrase=False)
     return Schema(**fields)
 
 
 def _fields(doc: Document) -> dict:
     lang = doc.lang
     show = doc.heading if doc.depth == 0 else "\n".join(p for p in (doc.text, doc.examples) if p)
+    exact = "\n".join(p for p in (doc.heading, doc.text, doc.examples) if p)
     out = {"key": doc.key, "number": doc.number, "lang": lang, "title": doc.title,
-           "show": show, "depth": doc.depth,
-           f"exact_{lang}": "\n".join(p for p in (doc.heading, doc.text, doc.examples) if p)}
+           "show": show, "depth": doc.depth, f"exact_{lang}": exact}
     names = "\n".join(p for p in (doc.heading, doc.terms) if p)
     section = doc.title if doc.depth else ""  # a rule's section title: what it is about
     out["keys"] = word_keys(lang, "\n".join((names, section, doc.text, doc.examples)))
     text = "\n".join(p for p in (doc.text, doc.examples, doc.gloss) if p)
+    found = pairs(lang, names, "name") + pairs(lang, text, "stem") + pairs(lang, exact, "exact")
+    if found:
+        out[f"pairs_{lang}"] = " ".join(found)
     for name, value in (("name", names), ("stem", text), ("section", section)):
         if value:
             out[f"{name}_{lang}"] = value
@@ -80,7 +121,22 @@ def _fields(doc: Document) -> dict:
 
 def write_index(folder: str, docs: list[Document], fingerprint: str, procs: int = 1) -> int:
     """Write a complete index of docs into the empty folder; the number of documents."""
-    ix = whoosh_index.create_in(folder, schema())
+    count = _fill(whoosh_index.create_in(folder, schema()), docs, procs)
+    langs = sorted({d.lang for d in docs})
+    with open(os.path.join(folder, "meta.json"), "w", encoding="utf-8") as out:
+        json.dump({"schema": SCHEMA_VERSION, "fingerprint": fingerprint, "documents": count,
+                   "languages": langs}, out)
+    return count
+
+
+def memory_index(docs: list[Document]):
+    """An index of docs in memory only (a Whoosh index of RamStorage)."""
+    ix = RamStorage().create_index(schema())
+    _fill(ix, docs, 1)
+    return ix
+
+
+def _fill(ix, docs: list[Document], procs: int) -> int:
     writer = ix.writer(limitmb=256, procs=procs, multisegment=procs > 1)
     count = 0
     try:
@@ -91,10 +147,6 @@ def write_index(folder: str, docs: list[Document], fingerprint: str, procs: int 
         writer.cancel()
         raise
     writer.commit()
-    langs = sorted({d.lang for d in docs})
-    with open(os.path.join(folder, "meta.json"), "w", encoding="utf-8") as out:
-        json.dump({"schema": SCHEMA_VERSION, "fingerprint": fingerprint, "documents": count,
-                   "languages": langs}, out)
     return count
 
 
@@ -105,23 +157,44 @@ class OpenIndex(NamedTuple):
 
 def open_index(base: str, name: str, docs_factory, fingerprint: str,
                rebuild: bool = False) -> OpenIndex:
-    """The index called name under base, built (or rebuilt) from docs_factory() if needed."""
+    """The index called name under base, built (or rebuilt) from docs_factory() if needed;
+    built in memory, with an IndexNotSaved warning, when base cannot be written."""
     start = time.perf_counter()
     pointer = os.path.join(base, f"{name}.current")
+    reason = None
     if not rebuild:
         reason, opened = _try_open(base, pointer, fingerprint)
         if opened is not None:
             return opened
-        if reason:
-            warnings.warn(reason, IndexRebuilt, stacklevel=2)
     docs = docs_factory()
-    folder = _build(base, name, docs, fingerprint)
-    _point(pointer, folder)
+    langs = tuple(sorted({d.lang for d in docs}))
+    folder = None
+    try:
+        folder = _build(base, name, docs, fingerprint)
+        _point(pointer, folder)
+    except OSError as exc:  # a read-only or missing cache: search from memory this time
+        if folder is not None:
+            shutil.rmtree(os.path.join(base, folder), ignore_errors=True)
+        warnings.warn(_("the search index could not be saved in {path} ({error}); it is "
+                        "built in memory for this run").format(path=base, error=_oserror(exc)),
+                      IndexNotSaved, stacklevel=2)
+        ix = memory_index(docs)
+        return OpenIndex(ix, IndexInfo(base, len(docs), fingerprint, True,
+                                       time.perf_counter() - start, langs, saved=False))
+    if reason:
+        warnings.warn(reason, IndexRebuilt, stacklevel=2)
     _remove_stale(base)
     ix = whoosh_index.open_dir(os.path.join(base, folder), readonly=True)
-    langs = tuple(sorted({d.lang for d in docs}))
     return OpenIndex(ix, IndexInfo(os.path.join(base, folder), len(docs), fingerprint, True,
                                    time.perf_counter() - start, langs))
+
+
+def _oserror(exc: OSError) -> str:
+    """An OS error in a few words of the interface's language, without the path (the
+    message names it already)."""
+    from ..errors import os_error_text
+
+    return os_error_text(exc)
 
 
 @contextlib.contextmanager
@@ -147,7 +220,7 @@ def read_pointer(pointer: str, name: str) -> str | None:
     try:
         with open(pointer, "rb") as stream:
             raw = stream.read(4096)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no index there (yet)
         return None
     except OSError as exc:
         raise ValueError(type(exc).__name__) from None

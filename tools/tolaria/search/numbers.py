@@ -1,6 +1,8 @@
 """Number lookup: `104.3b`, `rule 104.3`, `r104`, `512-514`, `104.3a-d`, without the index.
 
 A decimal comma is read as the point (`104,3b` is 104.3b), as Spanish and Italian users type.
+Numbers among words (`104.3b 104.3c`, `rule 104.3b please`) are found too (split_numbers):
+their rules come first, then what the words find.
 
 This module imports nothing from the full-text engine: a number never needs it.
 """
@@ -21,6 +23,13 @@ _QUERY = re.compile(r"^\s*" + _PREFIX + r"(?P<first>" + _NUM + r")"
                     r"(?:\s*[-–—]\s*" + _PREFIX + r"(?P<last>" + _NUM + r"|[a-z]))?\s*$",
                     re.IGNORECASE)
 _MAX_RANGE = 200
+# A number (or range) among words: not glued to other digits, letters or a decimal mark.
+_IN_TEXT = re.compile(r"(?<![\w.,])(?P<prefix>r\s*)?(?P<item>\d{3}(?:[.,]\d+[a-z]?)?"
+                      r"(?:\s*[-–—]\s*(?:\d{3}(?:[.,]\d+[a-z]?)?|[a-z]))?)(?!\w)\.?",
+                      re.IGNORECASE)
+_RULE_WORD = re.compile(r"(?<!\w)(?:rules?|reglas?|regol[ae])\s*$", re.IGNORECASE)
+_QUOTED = re.compile(r'"[^"]*(?:"|$)')
+MAX_TEXT = 200  # characters of a query searched for numbers (as the word search cuts it)
 
 
 def parse_number_query(text: str) -> list[RuleNumber] | None:
@@ -33,7 +42,8 @@ def parse_number_query(text: str) -> list[RuleNumber] | None:
     >>> parse_number_query("fuera de fase") is None
     True
 
-    A query shaped like a number but not a valid one ("104.3l", "099") raises UserError.
+    A query shaped like a number but not a valid one ("104.3l", "099"), or a range that
+    leaves its rule or level ("104.3b-104.4a"), raises UserError.
     """
     if len(text) > 40:
         return None
@@ -50,15 +60,115 @@ def parse_number_query(text: str) -> list[RuleNumber] | None:
             if not start.letter:
                 raise BadNumber(first)
             last = first[:-1] + last
-        numbers = expand_range(first, last, strict=True)
+        ends = RuleNumber.parse(first), RuleNumber.parse(last)
     except BadNumber:
         raise UserError(_("'{query}' is not a rule number (expected e.g. 104, 104.3, 104.3b "
                           "or a range such as 512-514 or 104.3a-d)").format(query=text.strip())
                         ) from None
+    try:
+        numbers = expand_range(str(ends[0]), str(ends[1]), strict=True)
+    except BadNumber:
+        raise UserError(_("'{query}' is not a range: a range stays within one rule or one "
+                          "level, first number first (e.g. 512-514, 104.3-104.5, "
+                          "104.3a-104.3d or 104.3a-d)").format(query=text.strip())) from None
     if len(numbers) > _MAX_RANGE:
         raise UserError(_("the range {query} is too long (at most {count} numbers)").format(
             query=text.strip(), count=_MAX_RANGE))
     return numbers
+
+
+def split_numbers(text: str) -> tuple[list[RuleNumber], str] | None:
+    """The rule numbers among the words of a query, and the words left; None when it names
+    none. `104.3b 104.3c` and `104.3b, 104.3c` are two numbers and no words; `rule 104.3b
+    please` is 104.3b and "please". A bare section number (`104`) counts only after a word
+    for rule or in a query of numbers only; numbers inside quotes are words. A malformed
+    number or range raises UserError, as in a query of one number.
+
+    >>> numbers, rest = split_numbers("rule 104.3b please")
+    >>> [str(n) for n in numbers], rest
+    (['104.3b'], 'please')
+    >>> split_numbers("lose at 100 poison") is None
+    True
+    """
+    text = text[:MAX_TEXT]
+    quoted = [m.span() for m in _QUOTED.finditer(text)]
+    found = []  # (start, end, item, counts without other numbers)
+    for match in _IN_TEXT.finditer(text):
+        if any(a <= match.start() < b for a, b in quoted):
+            continue
+        start, item = match.start(), match["item"]
+        explicit = bool(match["prefix"]) or not item.isdigit()
+        word = _RULE_WORD.search(text, 0, start)
+        if word:
+            start, explicit = word.start(), True
+        found.append((start, match.end(), item, explicit))
+    if not found:
+        return None
+    only_numbers = not re.search(r"\w", _without(text, found))
+    chosen = [f for f in found if f[3] or only_numbers]
+    if not chosen:
+        return None
+    numbers: list[RuleNumber] = []
+    for _start, _end, item, _explicit in chosen:
+        for number in parse_number_query(item) or ():
+            if number not in numbers:
+                numbers.append(number)
+        if len(numbers) > _MAX_RANGE:
+            raise UserError(_("the range {query} is too long (at most {count} numbers)"
+                              ).format(query=item, count=_MAX_RANGE))
+    rest = " ".join(t for t in _without(text, chosen).split() if re.search(r"\w", t))
+    return numbers, rest
+
+
+def _without(text: str, spans) -> str:
+    out, position = [], 0
+    for start, end, *_rest in sorted(spans):
+        out.append(text[position:max(start, position)])
+        position = max(position, end)
+    out.append(text[position:])
+    return " ".join(out)
+
+
+def among_words(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
+                words=None) -> list[Hit]:
+    """The rules of numbers first, then the hits of words() (a search for the rest of the
+    query, or None), each rule once. UserError when neither finds anything."""
+    hits = lookup(book, numbers, langs, required=False)
+    more = []
+    if words is not None:
+        try:
+            more = list(words())
+        except UserError:  # nothing to search for in the words left: the numbers answer
+            if not hits:
+                raise
+    seen = {(h.number, h.lang) for h in hits}
+    hits.extend(h for h in more if (h.number, h.lang) not in seen)
+    if not hits:
+        raise UserError(not_covered(book, langs, numbers), status=1)
+    return hits
+
+
+_histories: dict[str, object] = {}
+
+
+def _history(book: RuleBook):
+    """The rule history of book's folder (read once while its files are unchanged), or
+    None when there is none or it cannot be read."""
+    import os
+
+    folder = os.path.join(str(book.root), "history")
+    try:
+        key = folder, *sorted((e.name, e.stat().st_mtime_ns) for e in os.scandir(folder))
+    except OSError:
+        return None
+    if key not in _histories:
+        try:
+            from ..history import load_history
+
+            _histories[key] = load_history(book.root)
+        except (ImportError, DataErrors, OSError, ValueError):
+            _histories[key] = None
+    return _histories[key]
 
 
 def resolve_unknown(book: RuleBook, lang: str, numbers: list[RuleNumber]) -> list[Hit]:
@@ -68,28 +178,41 @@ def resolve_unknown(book: RuleBook, lang: str, numbers: list[RuleNumber]) -> lis
     module and its data exist) which covered rule once had the number, and returns those
     rules, saying which number they had. [] when there is no history or it knows nothing.
     """
-    try:
-        from ..history import load_history
-    except ImportError:
-        return []
-    try:
-        history = load_history(book.root)
-    except (DataErrors, OSError, ValueError):
+    history = _history(book)
+    if history is None:
         return []
     hits: list[Hit] = []
     for number in numbers:
-        try:
-            found = history.resolve(str(number))
-        except (ValueError, TypeError, LookupError):
+        hits.extend(history_hits(book, history, str(number), lang))
+    return hits
+
+
+def history_hits(book: RuleBook, history, number: str, lang: str,
+                 shown: str | None = None) -> list[Hit]:
+    """The rules other than shown that had number in some edition (most recent first), each
+    saying in which editions: the rulebook's rule in lang, or, for a rule this reference
+    does not have (removed since, or newer than its text), its English wording then."""
+    from ..history.notes import others, state
+
+    hits: list[Hit] = []
+    for other in others(history, number, shown or ""):
+        editions = tuple(d.isoformat() for d in other.editions)
+        if other.in_rulebook:
+            note = editions_note(number, other.editions)
+            hits.extend(h._replace(snippet=f"{note} {h.snippet}", asked=number,
+                                   editions=editions)
+                        for h in lookup(book, [RuleNumber.parse(other.key)], [lang],
+                                        unknown_hook=False))
             continue
-        for match in found or ():
-            try:
-                target = RuleNumber.parse(str(getattr(match, "current", match)))
-            except BadNumber:
-                continue
-            note = editions_note(str(number), getattr(match, "editions", None) or [])
-            hits.extend(h._replace(snippet=f"{note} {h.snippet}")
-                        for h in lookup(book, [target], [lang], unknown_hook=False))
+        from ..history.render import editions_phrase
+
+        unit = history.unit_of(other.key)
+        title = history.title(unit.key, other.editions[-1]) if unit else None
+        note = _("({number} in {editions}, {state}: {command})").format(
+            number=number, editions=editions_phrase(other.editions), state=state(other),
+            command=other.see)
+        hits.append(Hit(number, "en", title or "", f"{note} {shorten(other.text)}",
+                        0.5 if shown else 1.0, (), number, editions, False))
     return hits
 
 
@@ -107,8 +230,10 @@ def editions_note(number: str, editions: list) -> str:
 
 
 def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
-           unknown_hook: bool = True) -> list[Hit]:
-    """The rules with these numbers, in each language, in order; UserError when none exist."""
+           unknown_hook: bool = True, required: bool = True) -> list[Hit]:
+    """The rules with these numbers, in each language, in order; then, for a number that
+    other rules had in other editions, those rules. A number the rulebook lacks goes to the
+    history (unknown_hook); UserError when nothing is found (unless not required)."""
     hits, missing = [], []
     for lang in langs:
         for number in numbers:
@@ -123,16 +248,37 @@ def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
             else:
                 snippet = shorten(found.text)
             hits.append(Hit(str(number), lang, section.title, snippet, 1.0))
+    if hits and unknown_hook:
+        hits.extend(_reused(book, hits))
     if not hits and unknown_hook:
         for lang in langs:
             hits.extend(resolve_unknown(book, lang, [n for l, n in missing if l == lang]))
-    if not hits and unknown_hook:
+    if not hits and unknown_hook and required:
         raise UserError(not_covered(book, langs, numbers), status=1)
     return hits
 
 
+def _reused(book: RuleBook, hits: list[Hit]) -> list[Hit]:
+    """The other rules that had the numbers found, in other editions (702.25k, 513.2)."""
+    from ..history.reused import reused_numbers
+
+    reused = reused_numbers(book.root)
+    asked = [h for h in hits if h.number in reused]
+    history = _history(book) if asked else None
+    if history is None:
+        return []
+    out, seen = [], {(h.number, h.lang, h.asked) for h in hits}
+    for hit in asked:
+        for other in history_hits(book, history, hit.number, hit.lang, shown=hit.number):
+            if (other.number, other.lang, other.asked) not in seen:
+                seen.add((other.number, other.lang, other.asked))
+                out.append(other._replace(score=0.5))
+    return out
+
+
 def not_covered(book: RuleBook, langs: list[str], numbers: list[RuleNumber]) -> str:
-    """What the reference covers, for a number it does not hold."""
+    """What the reference covers, for a number it does not hold: the number named by its
+    title in the whole CR when the history knows it."""
     shown = ", ".join(str(n) for n in numbers[:3]) + (" …" if len(numbers) > 3 else "")
     lang = langs[0]
     covered = ", ".join(str(n) for n in book.section_numbers(lang) or book.section_numbers())
@@ -142,5 +288,10 @@ def not_covered(book: RuleBook, langs: list[str], numbers: list[RuleNumber]) -> 
             return _("no rule {number} in this rulebook ({lang}); nearby: {near}. It covers "
                      "sections {covered}.").format(number=shown, lang=lang, covered=covered,
                                                    near=", ".join(str(n) for n in near))
+    history = _history(book) if len(numbers) == 1 else None
+    if history is not None:
+        from ..history.notes import not_covered as named
+
+        return named(history, shown, covered, "show")
     return _("rule {number} is not covered: this rulebook covers sections {covered}."
              ).format(number=shown, covered=covered)

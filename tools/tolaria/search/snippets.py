@@ -1,29 +1,37 @@
-"""Snippets: the part of a rule's text with the most matched words, those words marked."""
+"""Snippets: the part of a rule's text with the most matched words, those words marked.
+
+A rule's text is split into words and their keys once (kept, by text: the same rules come
+back query after query); each query then only picks the words it matched.
+"""
 
 from __future__ import annotations
 
 from .analysis import WORD, keys
 
 WIDTH = 180
+MAX_TEXTS = 20_000  # texts whose words are kept (the rulebook has a few hundred)
 _NONE: frozenset[str] = frozenset()
-_CACHES: dict[str, dict[str, frozenset[str]]] = {}  # lang -> word -> keys
+_WORDS: dict[tuple[str, str], tuple[str, tuple[tuple[int, int, frozenset[str]], ...]]] = {}
+
+
+def _words(lang: str, text: str) -> tuple[str, tuple[tuple[int, int, frozenset[str]], ...]]:
+    """text with its spaces normalised, and (start, end, keys) of each of its words."""
+    held = _WORDS.get((lang, text))
+    if held is None:
+        flat = " ".join(text.split())
+        found = tuple((m.start(), m.end(), keys(lang, m.group()) or _NONE)
+                      for m in WORD.finditer(flat))
+        if len(_WORDS) >= MAX_TEXTS:
+            _WORDS.clear()
+        held = _WORDS[(lang, text)] = (flat, found)
+    return held
 
 
 def snippet(lang: str, text: str, wanted: frozenset[str],
             width: int = WIDTH) -> tuple[str, tuple[tuple[int, int], ...]]:
     """(snippet, marks): a window of text of about width characters, cut at words."""
-    text = " ".join(text.split())
-    spans = []
-    cache = _CACHES.setdefault(lang, {})
-    for match in WORD.finditer(text):
-        word = match.group()
-        found = cache.get(word)
-        if found is None:
-            found = cache[word] = keys(lang, word) or _NONE
-            if len(cache) > 100_000:
-                cache.clear()
-        if not found.isdisjoint(wanted):
-            spans.append(match.span())
+    text, found = _words(lang, text)
+    spans = [(s, e) for s, e, k in found if not k.isdisjoint(wanted)]
     start = 0
     if len(text) > width and spans:
         best, best_count = spans[0][0], 0

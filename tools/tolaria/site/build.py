@@ -48,18 +48,101 @@ padding:0 1rem;line-height:1.6}}a{{display:block;font-size:1.2rem}}</style>
 
 NATIVE = {"en": "English", "es": "Español", "it": "Italiano"}
 
+# The root's 404.html, for static hosts that answer every missing address with it (GitHub
+# Pages, Netlify): the not-found words in each language, the one of the address's language
+# folder (/tolaria/es/nothing → es) or else of the browser shown; its links are relative to
+# a <base> at the site's root as found in the address (else {root}, site_url's path), and
+# its search box opens the theme's search of that language (Material reads ?q=).
+NOT_FOUND_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>404 · Tolaria</title>
+<script>
+(function () {{
+  var known = {known}, root = {root}, lang = null
+  var parts = location.pathname.split("/")
+  for (var i = parts.length - 1; i > 0 && !lang; i--)
+    if (known.indexOf(parts[i]) >= 0) {{
+      root = parts.slice(0, i).join("/") + "/"
+      lang = parts[i]
+    }}
+  var wanted = navigator.languages || [navigator.language || "en"]
+  for (var j = 0; j < wanted.length && !lang; j++) {{
+    var code = String(wanted[j]).toLowerCase().split("-")[0]
+    if (known.indexOf(code) >= 0) lang = code
+  }}
+  var base = document.createElement("base")
+  base.href = root
+  document.head.appendChild(base)
+  document.documentElement.lang = lang || known[0]
+  document.documentElement.setAttribute("data-lang", lang || known[0])
+}})()
+</script>
+<link rel="icon" href="favicon.svg" type="image/svg+xml">
+<style>body{{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;
+padding:0 1rem;line-height:1.6}}section{{display:none}}{shown}
+input{{font:inherit;width:100%;box-sizing:border-box;padding:.4rem;margin:.3rem 0}}
+nav a{{margin-right:1rem}}</style>
+</head>
+<body>
+{sections}
+<nav>{links}</nav>
+</body>
+</html>
+"""
 
-def write_root_page(out_dir: str, languages=LANGUAGES) -> str:
-    """The page at the site's root: sends a visitor to their browser's language."""
+NOT_FOUND_SECTION = """<section lang="{lang}">
+<h1>404 · {title}</h1>
+<p>{hint}</p>
+<form action="{lang}/" method="get" role="search"><label>{search}
+<input type="search" name="q"></label> <button type="submit">{button}</button></form>
+<p><a href="{lang}/">{home}</a></p>
+</section>"""
+
+
+def write_root_page(out_dir: str, languages=LANGUAGES, site_url: str | None = None) -> str:
+    """The pages at the site's root: index.html sends a visitor to their browser's language;
+    404.html says, in their language, that an address has no page."""
     links = "\n".join(f'<a href="{l}/" hreflang="{l}" lang="{l}">{escape(NATIVE[l])}</a>'
                       for l in languages)
     path = os.path.join(out_dir, "index.html")
     os.makedirs(out_dir, exist_ok=True)
     shutil.copyfile(FAVICON, os.path.join(out_dir, "favicon.svg"))
+    known = repr(list(languages)).replace("'", '"')
     with open(path, "w", encoding="utf-8") as stream:
-        stream.write(ROOT_PAGE.format(known=repr(list(languages)).replace("'", '"'),
-                                      links=links))
+        stream.write(ROOT_PAGE.format(known=known, links=links))
+    with open(os.path.join(out_dir, "404.html"), "w", encoding="utf-8") as stream:
+        stream.write(_not_found_page(languages, known, links, site_url))
     return path
+
+
+def _not_found_page(languages, known: str, links: str, site_url: str | None) -> str:
+    import json
+    from urllib.parse import urlsplit
+
+    from .. import i18n
+
+    interface = i18n.current_language()
+    sections = []
+    try:
+        for lang in languages:
+            i18n.set_language(lang)
+            sections.append(NOT_FOUND_SECTION.format(
+                lang=lang, title=escape(_("Page not found")),
+                hint=escape(_("This address has no page. The rules start at the home page.")),
+                search=escape(_("Search the rules:")), button=escape(_("Search")),
+                home=escape(_("Home"))))
+    finally:
+        i18n.set_language(interface)
+    root = urlsplit(site_url or "/").path.rstrip("/") + "/"
+    first = languages[0] if languages else "en"
+    shown = (f'html:not([data-lang]) section[lang="{first}"],'
+             + ",".join(f'html[data-lang="{l}"] section[lang="{l}"]' for l in languages)
+             + "{display:block}")
+    return NOT_FOUND_PAGE.format(known=known, root=json.dumps(root), shown=shown,
+                                 sections="\n".join(sections), links=links)
 
 
 @contextmanager
@@ -90,7 +173,10 @@ def build_site(out_dir, rules=None, languages=LANGUAGES, strict: bool = True) ->
     from ..loader import load_rulebook
 
     load_rulebook(rules)  # a bad corpus fails here, with every error as file:line
+    # mkdocs-material prints a banner about MkDocs 2 on every build unless this is set.
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     out_dir = os.path.abspath(str(out_dir))
+    site_url = None
     interface = i18n.current_language()
     rules_env = os.path.abspath(str(rules)) if rules else None
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
@@ -98,10 +184,11 @@ def build_site(out_dir, rules=None, languages=LANGUAGES, strict: bool = True) ->
         for lang in languages:
             with _environment(TOLARIA_SITE_LANG=lang, TOLARIA_RULES=rules_env):
                 config = load_config(CONFIG, site_dir=out_dir, strict=strict)
+                site_url = config.site_url
                 build(config)
     except (Abort, ConfigurationError, PluginError) as exc:
         raise UserError(_("site build failed: {problem}").format(problem=exc)) from None
     finally:
         i18n.set_language(interface)
-    write_root_page(out_dir, languages)
+    write_root_page(out_dir, languages, site_url)
     return out_dir

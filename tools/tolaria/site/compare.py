@@ -7,6 +7,7 @@ from html import escape
 from ..i18n import _, format_date, language_name, ngettext
 from ..model import LANGUAGES, RuleBook
 from ..numbering import RuleNumber
+from .alignment import identity, row_of, rows
 from .pages import Page, edition_label, root_of, source_kind
 from .render import attr
 
@@ -18,13 +19,22 @@ def _severity(name: str) -> str:
             "cosmetic": _("cosmetic")}.get(name, name)
 
 
+def _check(code: str) -> str:
+    """A check's name (alignment, card-names...) as people read it in the build's language."""
+    try:
+        from ..audit.findings import label
+    except ImportError:
+        return code
+    return label(code)
+
+
 def _finding(finding) -> str:
     waived_label = _("waived")
     waived = (f' <span class="t-badge t-waived">{escape(waived_label)}</span>'
               if getattr(finding, "waived", False) else "")
     parts = [f'<div class="t-finding t-sev-{attr(str(finding.severity))}">'
              f'<span class="t-badge">{escape(_severity(str(finding.severity)))}</span>{waived} '
-             f'<strong>{escape(str(finding.check))}</strong>']
+             f'<strong>{escape(_check(str(finding.check)))}</strong>']
     expected_label, found_label = _("expected:"), _("found:")
     if getattr(finding, "expected", None):
         parts.append(f'<div>{escape(expected_label)} {escape(str(finding.expected))}</div>')
@@ -34,17 +44,59 @@ def _finding(finding) -> str:
     return "".join(parts)
 
 
+def _row_id(row: dict[str, str]) -> str:
+    """A row's anchor: the English number; a rule only a translation has, lang-number."""
+    if row.get("en"):
+        return row["en"]
+    lang = next(l for l in LANGUAGES if row.get(l))
+    return f"{lang}-{row[lang]}"
+
+
 def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
-                 findings: list | None) -> Page:
-    """Rows by rule number, a column per language; audit findings at their rule."""
+                 findings: list | None, alignments: dict | None = None) -> Page:
+    """A row per English rule, a column per language: each language's rule with the same
+    content (by the audit's pairing, where its numbers differ), under its own number where
+    that is not the English one; the audit's findings at the rule they concern."""
     path = f"compare/{number}.md"
     root = root_of(path)
     sections = {l: book.section(l, number) for l in LANGUAGES}
-    numbers = sorted({r.number for s in sections.values() if s for r in s.rules})
-    by_rule: dict[tuple[str, str], list] = {}
+    aligned = {l: (alignments or {}).get((l, str(number))) or identity(sections[l],
+                                                                       sections["en"])
+               for l in LANGUAGES if sections[l] is not None}
+    table = rows(sections["en"], aligned)
+    placed: dict[int | None, dict[str, list]] = {}
     for finding in findings or ():
-        by_rule.setdefault((finding.lang, str(finding.rule)), []).append(finding)
+        if finding.lang not in aligned or not _in_section(finding.rule, number):
+            continue
+        at = row_of(finding, aligned.get(finding.lang), table)
+        placed.setdefault(at, {}).setdefault(finding.lang, []).append(finding)
     order = [lang] + [l for l in LANGUAGES if l != lang]
+    rows_html = [_head_row(book, lang, number, sections, order, root)]
+    if None in placed:  # findings about the whole section
+        cells = "".join(f'<div class="t-cell" lang="{l}"><span class="t-lang">'
+                        f'{escape(language_name(l))}</span>'
+                        f'{"".join(_finding(f) for f in placed[None].get(l, ()))}</div>'
+                        for l in order)
+        whole = _("The whole section")
+        rows_html.append(f'<div class="t-row t-row-section" id="section"><div '
+                         f'class="t-row-num">{escape(whole)}</div>{cells}</div>')
+    for index, row in enumerate(table):
+        rows_html.append(_row(row, index, order, sections, renderers, placed, root))
+    title = _("{number}: the three languages side by side").format(number=number)
+    absent = _("The translation audit is not available in this build.")
+    note = "" if findings is not None else f'<p class="t-legend">{escape(absent)}</p>'
+    paired = ""
+    if any(a.renumbered for a in aligned.values()):
+        said = _("Rules are paired by content: where a text numbers a rule otherwise than "
+                 "the English, its own number is shown in its column.")
+        paired = f'<p class="t-legend t-paired">{escape(said)}</p>'
+    body = (f"<h1>{escape(title)}</h1>{note}{paired}<div class=\"t-compare\">"
+            f"{''.join(rows_html)}</div>\n")
+    return Page(path, str(number), body, [], ("toc",))
+
+
+def _head_row(book: RuleBook, lang: str, number, sections: dict, order: list, root: str
+              ) -> str:
     head = []
     for l in order:
         s = sections[l]
@@ -60,35 +112,47 @@ def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
                     f'<span class="t-badge t-kind-{attr(s.source.kind)}">'
                     f'{escape(source_kind(s.source.kind))}</span> '
                     f'<small>{escape(edition_label(book, s, lang))}</small></div>')
-    rows = [f'<div class="t-row t-row-head">{"".join(head)}</div>']
-    for n in numbers:
-        cells = []
-        for l in order:
-            s = sections[l]
-            rule = s.rule(n) if s else None
-            notes = "".join(_finding(f) for f in by_rule.get((l, str(n)), ()))
-            if rule is None:
-                missing = _("missing in this language")
-                cells.append(f'<div class="t-cell t-absent" lang="{l}">'
-                             f'<span class="t-lang">{escape(language_name(l))}</span> '
-                             f'{escape(missing)}{notes}</div>')
-                continue
-            paragraphs = "".join(f"<p>{renderers[l].text(p, root + '../' + l + '/')}</p>"
-                                 for p in rule.text.split("\n") if p.strip())
-            examples = "".join(f'<div class="t-example"><p>'
-                               f'{renderers[l].text(e.text, root + "../" + l + "/")}</p></div>'
-                               for e in rule.examples)
-            cells.append(f'<div class="t-cell" lang="{l}"><span class="t-lang">'
-                         f'{escape(language_name(l))}</span>{paragraphs}{examples}{notes}'
-                         "</div>")
-        rows.append(f'<div class="t-row" id="{attr(str(n))}"><div class="t-row-num">'
-                    f'<a class="t-num" href="#{attr(str(n))}">{escape(str(n))}</a></div>'
-                    f'{"".join(cells)}</div>')
-    title = _("{number}: the three languages side by side").format(number=number)
-    absent = _("The translation audit is not available in this build.")
-    note = "" if findings is not None else f'<p class="t-legend">{escape(absent)}</p>'
-    body = (f"<h1>{escape(title)}</h1>{note}<div class=\"t-compare\">{''.join(rows)}</div>\n")
-    return Page(path, str(number), body, [], ("toc",))
+    return f'<div class="t-row t-row-head">{"".join(head)}</div>'
+
+
+def _row(row: dict[str, str], index: int, order: list, sections: dict, renderers: dict,
+         placed: dict, root: str) -> str:
+    english = row.get("en")
+    cells = []
+    for l in order:
+        s = sections[l]
+        own = row.get(l)
+        rule = s.rule(RuleNumber.parse(own)) if s and own else None
+        notes = "".join(_finding(f) for f in placed.get(index, {}).get(l, ()))
+        if rule is None:
+            missing = (_("missing in this language") if l != "en" or english else
+                       _("no English rule has this content"))
+            cells.append(f'<div class="t-cell t-absent" lang="{l}">'
+                         f'<span class="t-lang">{escape(language_name(l))}</span> '
+                         f'{escape(missing)}{notes}</div>')
+            continue
+        number = ""
+        if own != english:
+            said = _("numbered {number} in this text").format(number=own)
+            number = (f'<a class="t-own-num" href="{root}../{l}/{s.number}/#{attr(own)}" '
+                      f'title="{attr(said)}">{escape(own)}</a> ')
+        base = root + "../" + l + "/"
+        paragraphs = "".join(f"<p>{number if i == 0 else ''}"
+                             f"{renderers[l].text(p, base)}</p>"
+                             for i, p in enumerate(x for x in rule.text.split("\n")
+                                                   if x.strip()))
+        examples = "".join(f'<div class="t-example"><p>{renderers[l].text(e.text, base)}'
+                           f"</p></div>" for e in rule.examples)
+        cells.append(f'<div class="t-cell" lang="{l}"><span class="t-lang">'
+                     f'{escape(language_name(l))}</span>{paragraphs}{examples}{notes}'
+                     "</div>")
+    anchor = _row_id(row)
+    shown = english or "–"
+    shifted = " t-row-shifted" if any(row.get(l) and row.get(l) != english
+                                      for l in LANGUAGES) else ""
+    return (f'<div class="t-row{shifted}" id="{attr(anchor)}"><div class="t-row-num">'
+            f'<a class="t-num" href="#{attr(anchor)}">{escape(shown)}</a></div>'
+            f'{"".join(cells)}</div>')
 
 
 def compare_index(book: RuleBook, lang: str) -> Page:
@@ -111,15 +175,23 @@ def compare_index(book: RuleBook, lang: str) -> Page:
     return Page(path, title, body, None, ("toc",))
 
 
-def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None) -> Page:
-    """How complete and current the text in language `of` is, section by section."""
+def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None,
+                   alignments: dict | None = None) -> Page:
+    """How complete and current the text in language `of` is, section by section: the
+    English rules that a rule of the text renders (by content, where the audit paired
+    them), the edition, the open findings."""
     path = f"dashboard/{of}.md"
     rows, total, present = [], 0, 0
     counts = {s: 0 for s in SEVERITIES}
+    heads = [_("Section"), _("Title"), _("Source"), _("Rules"), _("Edition"), _("Findings"),
+             _("Needs attention")]
     for number in book.section_numbers():
         english, text = book.section("en", number), book.section(of, number)
         expected = {r.number for r in english.rules} if english else set()
         have = {r.number for r in text.rules} if text else set()
+        aligned = (alignments or {}).get((of, str(number)))
+        if aligned is not None and aligned.by_content:
+            have = {RuleNumber.parse(e) for _o, e in aligned.pairs if e}
         total += len(expected)
         present += len(expected & have)
         mine = [f for f in findings or () if f.lang == of and _in_section(f.rule, number)]
@@ -143,13 +215,12 @@ def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None) ->
         ok_label = _("ok")
         attention = (f'<span class="t-badge t-attention">{escape("; ".join(reasons))}</span>'
                      if reasons else f'<span class="t-badge t-ok">{escape(ok_label)}</span>')
-        rows.append(f'<tr><td><a href="../../compare/{number}/">{escape(str(number))}</a></td>'
-                    f'<td>{escape(text.title if text else "")}</td><td>{escape(kind)}</td>'
-                    f'<td>{escape(complete)}</td><td>{escape(edition)}</td>'
-                    f'<td>{escape(found)}</td><td>{attention}</td></tr>')
+        cells = [f'<a href="../../compare/{number}/">{escape(str(number))}</a>',
+                 escape(text.title if text else ""), escape(kind), escape(complete),
+                 escape(edition), escape(found), attention]
+        rows.append("<tr>" + "".join(f'<td data-label="{attr(h)}">{c}</td>'
+                                     for h, c in zip(heads, cells)) + "</tr>")
     percent = f"{100 * present / total:.0f}%" if total else "–"
-    heads = [_("Section"), _("Title"), _("Source"), _("Rules"), _("Edition"), _("Findings"),
-             _("Needs attention")]
     title = _("Dashboard: {language}").format(language=language_name(of))
     summary = [ngettext("Complete: {percent} of the English rules ({present} of {total}).",
                         "Complete: {percent} of the English rules ({present} of {total}).",
@@ -160,7 +231,7 @@ def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None) ->
         summary.append(_("Open findings: {critical}, {functional}, {cosmetic}.").format(
             **{s: _count(s, counts.get(s, 0)) for s in SEVERITIES}))
     body = (f"<h1>{escape(title)}</h1>" + "".join(f"<p>{escape(s)}</p>" for s in summary)
-            + '<div class="t-table"><table><thead><tr>'
+            + '<div class="t-table"><table class="t-dashboard"><thead><tr>'
             + "".join(f"<th>{escape(h)}</th>" for h in heads)
             + f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>\n")
     return Page(path, language_name(of), body, [], ("toc",))

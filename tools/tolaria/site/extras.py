@@ -50,14 +50,14 @@ def history_of(book: RuleBook):
     return load_history(book.root)
 
 
-def audit_findings(book: RuleBook, history=None) -> list | None:
-    """The translation audit's findings (lang, rule, check, severity...), or None if absent."""
+def audit_report(book: RuleBook, history=None):
+    """The translation audit's report (its findings, and per section how it paired the
+    rules by content), or None if the audit is absent."""
     try:
         from ..audit.runner import run_audit
     except ImportError:
         return None
-    report = run_audit(book, history=history if history is not None else False)
-    return list(getattr(report, "findings", report))
+    return run_audit(book, history=history if history is not None else False)
 
 
 def rule_history(history):

@@ -58,6 +58,7 @@ def on_config(config):
     config.extra["alternate"] = [{"name": _native_name(l), "lang": l, "link": f"../{l}/"}
                                  for l in LANGUAGES]
     _theme_words(config)
+    _search_language(config, lang)
     config.extra_css.append("assets/tolaria.css")
     config.extra_javascript.append("assets/tolaria.js")
     if _state["mermaid"]:
@@ -67,9 +68,26 @@ def on_config(config):
     return config
 
 
+def _search_language(config, lang: str) -> None:
+    """The search index says it is in the build's language (the plugin read the theme's
+    language, English in mkdocs.yml, before these hooks set it). The pipeline stays empty:
+    no stemmer or trimmer of that language runs."""
+    search = config.plugins.get("material/search")
+    if search is not None:
+        search.config.lang = [lang]
+        index = getattr(search, "search_index", None)  # made by the plugin's on_config
+        if index is not None and isinstance(getattr(index, "config", None), dict):
+            index.config["lang"] = [lang]
+
+
 def _theme_words(config) -> None:
     """The theme's own words that mkdocs-material does not translate, in the build's language:
-    the palette toggle (named in mkdocs.yml), the footer and the 404 page (our partials)."""
+    the palette toggle (named in mkdocs.yml), the footer, the 404 page (our partials), the
+    note for an address whose anchor is not on its page (main.html, tolaria.js), and the
+    site's description."""
+    from tolaria.site.pages import site_description
+
+    config.site_description = site_description()
     toggles = {"default": i18n._("Switch to the dark theme"),
                "slate": i18n._("Switch to the light theme")}
     for option in config.theme.get("palette") or ():
@@ -85,31 +103,52 @@ def _theme_words(config) -> None:
         "not_found": i18n._("Page not found"),
         "not_found_hint": i18n._("This address has no page. The rules start at the home page."),
         "home": i18n._("Home"),
+        "anchor_note": _anchor_note(),
     }
 
 
+def _anchor_note() -> dict:
+    """The words of the note shown when an address's anchor (#702.25n) is not on its page;
+    tolaria.js fills in {anchor}, {number} and {here}."""
+    from tolaria.i18n import language_name
+
+    note = {
+        "missing": i18n._("This page has no rule “{anchor}”: it opens at its top."),
+        "english_here": i18n._("The English rule {number} has the number {here} in this text."),
+        "compare": i18n._("Compare the languages"),
+    }
+    for lang in LANGUAGES:
+        note[f"from_{lang}"] = i18n._(
+            "No rule on this page has the content of the {language} rule {number}.").format(
+            language=language_name(lang), number="{number}")
+    return note
+
+
 def _pages(book, lang: str, mermaid: bool) -> list:
+    from tolaria.site.alignment import align_sections
     from tolaria.site.compare import compare_index, compare_page, dashboard_page
-    from tolaria.site.extras import audit_findings, history_of, rule_history, worked_examples
+    from tolaria.site.extras import audit_report, history_of, rule_history, worked_examples
     from tolaria.site.pages import glossary_page, home_page, section_page
     from tolaria.site.render import Renderer
     from tolaria.site.turn import turn_page
 
     renderers = {l: Renderer(book, l) for l in LANGUAGES}
     history = history_of(book)
-    examples, findings = worked_examples(book), audit_findings(book, history)
+    examples, report = worked_examples(book), audit_report(book, history)
+    findings = None if report is None else list(report.findings)
+    alignments = align_sections(book, report, history)  # rules paired by content
     history = rule_history(history)
-    pages = [home_page(book, lang), glossary_page(book, lang, renderers[lang]),
+    pages = [home_page(book, lang), glossary_page(book, lang, renderers[lang], alignments),
              turn_page(book, lang, renderers[lang], mermaid), compare_index(book, lang)]
     for number in book.section_numbers(lang):
         section = book.section(lang, number)
         pages.append(section_page(book, lang, section, renderers[lang],
                                   None if examples is None else examples.get(str(number), []),
-                                  history))
+                                  history, alignments))
     for number in book.section_numbers():
-        pages.append(compare_page(book, lang, number, renderers, findings))
+        pages.append(compare_page(book, lang, number, renderers, findings, alignments))
     for of in LANGUAGES:
-        pages.append(dashboard_page(book, lang, of, findings))
+        pages.append(dashboard_page(book, lang, of, findings, alignments))
     return pages
 
 
@@ -185,14 +224,16 @@ def on_page_context(context, page, config, nav):
 
 
 def on_template_context(context, template_name, config):
-    """The 404 page is served at any address: its links start at the server's root (or
-    site_url's path), in this language's folder, never at a relative base."""
+    """The 404 page is served at any address, under any folder the site is served from: its
+    links are relative ("./assets/...") to a <base>, this language's folder, which a script
+    at the top of its head finds in the address (theme/404.html)."""
     if template_name == "404.html":
         from urllib.parse import urlsplit
 
+        context["base_url"] = "."
+        context["tolaria_lang"] = _state["lang"]
         root = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
-        context["base_url"] = root + _state["lang"]
-        context["tolaria_site_root"] = root
+        context["tolaria_base"] = f"{root}{_state['lang']}/"
     return context
 
 
@@ -207,4 +248,4 @@ def on_post_template(output_content, template_name, config):
 def on_post_build(config):
     from tolaria.site.build import write_root_page
 
-    write_root_page(os.path.dirname(config.site_dir))
+    write_root_page(os.path.dirname(config.site_dir), site_url=config.site_url)

@@ -8,6 +8,8 @@ from typing import NamedTuple
 from ..i18n import _, format_date, language_name
 from ..model import RuleBook, Section
 from ..numbering import BadNumber, RuleNumber
+from .alignment import local_number
+from .counterparts import Counterparts
 from .render import Renderer, attr
 
 
@@ -79,11 +81,12 @@ def meta_block(book: RuleBook, section: Section, lang: str, root: str) -> str:
 
 
 def _examples_block(results: list[dict] | None, renderer: Renderer, section: Section,
-                    root: str) -> str:
+                    root: str, alignments: dict | None = None) -> str:
     """The section's worked examples and whether each passed the checker at build time.
 
-    The examples cite rules by their English numbers: each citation links to the rule in
-    this language, else to the English rule (with a note), else shows as a plain number."""
+    The examples cite rules by their English numbers: each citation links to the rule with
+    that content in this language, else to the English rule (with a note), else shows as a
+    plain number."""
     if results is None:
         return ""
     heading, none_yet = _("Worked examples"), _("No worked example cites this section yet.")
@@ -97,14 +100,15 @@ def _examples_block(results: list[dict] | None, renderer: Renderer, section: Sec
     where_label = _("Written in:")
     for result in results:
         status = str(result.get("status", ""))
-        rules = ", ".join(_cited(renderer, str(n), root, section)
+        rules = ", ".join(_cited(renderer, str(n), root, section, alignments)
                           for n in result.get("rules", ()))
         title = result.get("title") or result.get("id", "")
         message = ""
-        if result.get("message"):
+        said = _message(result, renderer.lang)
+        if said:
             label = why.get(status, checker_says)
             message = (f'<p class="t-message"><span class="t-label">{escape(label)}</span> '
-                       f'<span class="t-data">{escape(str(result["message"]))}</span></p>')
+                       f'<span class="t-data">{escape(said)}</span></p>')
         parts.append(
             f'<div class="t-worked t-status-{attr(status)}">'
             f'<span class="t-badge t-status">{escape(labels.get(status, status))}</span> '
@@ -115,12 +119,30 @@ def _examples_block(results: list[dict] | None, renderer: Renderer, section: Sec
     return "".join(parts)
 
 
-def _cited(renderer: Renderer, number: str, root: str, section: Section) -> str:
+def _message(result: dict, lang: str) -> str:
+    """What the checker says of an example, in lang: a not-executable reason written per
+    language ({en, es, it}) in lang where given, else in English; a plain string as is."""
+    reasons = result.get("reasons") or {}
+    message = result.get("message")
+    if isinstance(message, dict):
+        reasons, message = {**message, **reasons}, None
+    if result.get("status") == "not_executable" and reasons:
+        return str(reasons.get(lang) or reasons.get("en") or message or "")
+    return str(message or "")
+
+
+def _cited(renderer: Renderer, number: str, root: str, section: Section | None,
+           alignments: dict | None = None) -> str:
+    """An English rule number (as the examples and the glossary cite rules) as a link to
+    the rule with that content in the renderer's language."""
     try:
         parsed = RuleNumber.parse(number)
     except BadNumber:
         return escape(number)
-    return renderer.link(parsed, root, section)
+    local = local_number(renderer.book, alignments, renderer.lang, parsed)
+    if local is None:
+        return renderer.link(parsed, root, section, english_only=True)
+    return renderer.link(local, root, section)
 
 
 def legends(book: RuleBook, lang: str, renderer: Renderer) -> str:
@@ -138,26 +160,41 @@ def legends(book: RuleBook, lang: str, renderer: Renderer) -> str:
 
 
 def section_page(book: RuleBook, lang: str, section: Section, renderer: Renderer,
-                 examples: list[dict] | None = None, history=None) -> Page:
+                 examples: list[dict] | None = None, history=None,
+                 alignments: dict | None = None) -> Page:
+    """A section in one language. alignments: (lang, section) -> Alignment, which pairs the
+    rules of the languages by content where their numbers differ."""
     path = f"{section.number}.md"
     root = root_of(path)
     url = url_of(path)
     renderer.missing, renderer.english = set(), set()
-    body = [f'<h1 id="top">{escape(section_heading(section))}</h1>',
-            meta_block(book, section, lang, root), '<div class="t-rules">']
+    counterparts = Counterparts(book, section, alignments or {})
+    body = [f'<h1 id="{attr(str(section.number))}">{escape(section_heading(section))}</h1>',
+            meta_block(book, section, lang, root), counterparts.note(root),
+            f'<div class="t-rules"{counterparts.map_attribute()}>']
     search = [{"location": url, "title": escape(section_heading(section)),
                "text": escape(f"{source_kind(section.source.kind)} · "
                               f"{edition_label(book, section, lang)}")}]
     for rule in section.rules:
         extra = history(rule) if history else ""
-        body.append(renderer.rule(section, rule, root, extra))
+        number = str(rule.number)
+        body.append(renderer.rule(section, rule, root, extra,
+                                  counterparts.lead(number, renderer, root),
+                                  counterparts.others(number)))
         text = " ".join([rule.text, *(e.text for e in rule.examples)])
         search.append({"location": f"{url}#{rule.number}", "title": escape(str(rule.number)),
                        "text": escape(text)})
     body.append("</div>")
-    body.append(_examples_block(examples, renderer, section, root))
+    body.append(_examples_block(examples, renderer, section, root, alignments))
     body.append(legends(book, lang, renderer))
     return Page(path, section_heading(section), "\n".join(body) + "\n", search, ("toc",))
+
+
+def site_description() -> str:
+    """What the site is, in the build's language (the home page's intro, the pages'
+    <meta name="description">)."""
+    return _("The Magic: The Gathering Comprehensive Rules in English, Spanish and Italian: "
+             "each rule with its number, its edition and where its text comes from.")
 
 
 def home_page(book: RuleBook, lang: str) -> Page:
@@ -169,8 +206,7 @@ def home_page(book: RuleBook, lang: str) -> Page:
                      f'</span> {escape(section.title)}</a> <span class="t-badge '
                      f't-kind-{attr(section.source.kind)}">'
                      f'{escape(source_kind(section.source.kind))}</span></li>')
-    intro = _("The Magic: The Gathering Comprehensive Rules in English, Spanish and Italian: "
-              "each rule with its number, its edition and where its text comes from.")
+    intro = site_description()
     hint = _("Type a rule number (104.3b) or words in the search box.")
     title = _("Tolaria")
     more = [("glossary/", _("Glossary")), ("turn/", _("Turn structure")),
@@ -202,7 +238,8 @@ def says_obsolete(name: str) -> bool:
     return "obsolet" in words or (bool(label) and label in words)
 
 
-def glossary_page(book: RuleBook, lang: str, renderer: Renderer) -> Page:
+def glossary_page(book: RuleBook, lang: str, renderer: Renderer,
+                  alignments: dict | None = None) -> Page:
     path = "glossary.md"
     root = root_of(path)
     renderer.missing, renderer.english = set(), set()
@@ -213,7 +250,8 @@ def glossary_page(book: RuleBook, lang: str, renderer: Renderer) -> Page:
                        .lower()):
         name = term.names.get(lang) or term.names["en"]
         shown = lang if lang in term.names else "en"
-        rules = ", ".join(renderer.link(n, root) for n in term.rules)
+        rules = ", ".join(_cited(renderer, str(n), root, None, alignments)
+                          for n in term.rules)
         others = " · ".join(f'{escape(language_name(l))}: <span lang="{attr(l)}">'
                             f'{escape(t.name)}</span>'
                             for l, t in term.names.items() if l != lang)

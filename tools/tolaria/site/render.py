@@ -52,12 +52,15 @@ class Renderer:
             f"{root}{section.number}/"
         return f"{page}#{number}"
 
-    def link(self, number: RuleNumber, root: str, here: Section | None = None) -> str:
+    def link(self, number: RuleNumber, root: str, here: Section | None = None,
+             english_only: bool = False) -> str:
         """A rule number as HTML, never a link to an anchor that does not exist: a link to
         the rule in this language; else a link to the English rule, with a note; else the
-        plain number with a note (and the number noted in `missing` or `english`)."""
+        plain number with a note (and the number noted in `missing` or `english`).
+        english_only: this language's text has no rule with that content (its own rule of
+        that number, if any, says something else)."""
         text = str(number)
-        target = self.href(number, root, here)
+        target = None if english_only else self.href(number, root, here)
         if target is not None:
             return f'<a class="t-ref" href="{attr(target)}">{escape(text)}</a>'
         english = self.href(number, root, lang="en") if self.lang != "en" else None
@@ -108,16 +111,20 @@ class Renderer:
         return self.link(parsed, root, here)
 
     # --- rules ---------------------------------------------------------------------
-    def rule(self, section: Section, rule: Rule, root: str, extra: str = "") -> str:
-        """One rule or subrule: its number (anchor, copy-link), paragraphs and examples."""
+    def rule(self, section: Section, rule: Rule, root: str, extra: str = "", lead: str = "",
+             data: dict[str, str] | None = None) -> str:
+        """One rule or subrule: its number (anchor, copy-link), paragraphs and examples.
+        lead: HTML before its text; data: data-* attributes of its element."""
         number = str(rule.number)
         copy = _("Copy a link to rule {number}").format(number=number)
-        parts = [f'<div class="t-rule t-depth-{rule.number.depth}" id="{attr(number)}">',
+        attributes = "".join(f' data-{attr(k)}="{attr(v)}"' for k, v in (data or {}).items())
+        parts = [f'<div class="t-rule t-depth-{rule.number.depth}" id="{attr(number)}"'
+                 f'{attributes}>',
                  f'<div class="t-head"><a class="t-num" href="#{attr(number)}">'
                  f'{escape(number)}</a>'
                  f'<button type="button" class="t-copy" data-anchor="{attr(number)}" '
                  f'title="{attr(copy)}" aria-label="{attr(copy)}">{LINK_ICON}</button></div>',
-                 '<div class="t-body">']
+                 '<div class="t-body">', lead]
         for paragraph in rule.text.split("\n"):
             if paragraph.strip():
                 parts.append(f"<p>{self.text(paragraph, root, section)}</p>")

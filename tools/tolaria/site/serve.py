@@ -15,7 +15,8 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
     def send_error(self, code, message=None, explain=None):
-        """A missing page answers with its language's 404.html (/es/... with es/404.html)."""
+        """A missing page answers with the nearest 404.html up its folders, as static hosts
+        do: /es/999/ with es/404.html, /nothing with the site's root 404.html."""
         page = self._not_found_page() if code == 404 else None
         if page is None:
             super().send_error(code, message, explain)
@@ -31,14 +32,15 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         import os
         from urllib.parse import unquote, urlsplit
 
-        parts = [p for p in unquote(urlsplit(self.path).path).split("/") if p]
-        for lang in ([parts[0]] if parts else []) + ["en"]:
-            if not lang.replace("-", "").isalnum():
-                continue
-            path = os.path.join(self.directory, lang, "404.html")
-            if os.path.isfile(path):
+        parts = [p for p in unquote(urlsplit(self.path).path).split("/")
+                 if p and p not in (".", "..")]
+        for depth in range(len(parts), -1, -1):
+            path = os.path.join(self.directory, *parts[:depth], "404.html")
+            try:
                 with open(path, "rb") as stream:
                     return stream.read()
+            except (OSError, ValueError):  # none there (or not a name a file can have)
+                continue
         return None
 
 

@@ -43,26 +43,11 @@ def turn_page(book: RuleBook, lang: str, renderer: Renderer, mermaid: bool) -> P
                "step · 514.3a")
     next_turn = _("The turn ends; the next turn begins")
     skip = _("skip straight to the cleanup step · 717.1d")
-    diagram = [
-        "flowchart TD",
-        f'  subgraph beginning[{_label(names["beginning"])}]',
-        f'    untap[{_label(names["untap"])}] --> upkeep[{_label(names["upkeep"])}]'
-        f' --> draw[{_label(names["draw"])}]',
-        "  end",
-        f'  subgraph combat[{_label(names["combat"])}]',
-        f'    bcombat[{_label(names["bcombat"])}] --> attackers[{_label(names["attackers"])}]'
-        f' --> blockers[{_label(names["blockers"])}] --> damage[{_label(names["damage"])}]'
-        f' --> ecombat[{_label(names["ecombat"])}]',
-        "  end",
-        f'  subgraph ending[{_label(ending + " · 512")}]',
-        f'    endstep[{_label(end_step + " · 513")}] --> cleanup[{_label(cleanup + " · 514")}]',
-        "  end",
-        f'  beginning --> main1[{_label(names["main1"])}] --> combat'
-        f' --> main2[{_label(names["main2"])}] --> ending',
-        f"  cleanup -->|{_label(repeat)}| cleanup",
-        f"  cleanup --> next([{_label(next_turn)}])",
-        f"  effect{{{{{_label(end_turn + ' · 717')}}}}} -.->|{_label(skip)}| cleanup",
-    ]
+    labels = {k: _label(v) for k, v in names.items()}
+    labels.update(ending=_label(ending + " · 512"), endstep=_label(end_step + " · 513"),
+                  cleanup=_label(cleanup + " · 514"), repeat=_label(repeat),
+                  next=_label(next_turn), effect=_label(end_turn + " · 717"),
+                  skip=_label(skip))
     steps = [
         ("512", ending, _("the last phase of the turn: the end step, then the cleanup step")),
         ("513", end_step, _("“at the beginning of the end step” abilities trigger")),
@@ -88,8 +73,46 @@ def turn_page(book: RuleBook, lang: str, renderer: Renderer, mermaid: bool) -> P
     if not mermaid:
         missing = _("The diagram needs mermaid.min.js, which this build did not find.")
         fallback = f'<p class="t-legend">{escape(missing)}</p>'
+    # Two drawings of one diagram: steps side by side on a desk, one under the other on a
+    # phone (where the wide one would shrink to unreadable text); CSS shows one of them.
+    drawings = "".join(f'<div class="t-diagram t-diagram-{kind}" markdown="1">\n\n'
+                       f"```mermaid\n{_diagram(labels, kind == 'narrow')}\n```\n\n</div>\n\n"
+                       for kind in ("wide", "narrow"))
     body = (f"<h1>{escape(title)}</h1>\n\n<p>{escape(intro)}</p>\n\n"
-            + ("```mermaid\n" + "\n".join(diagram) + "\n```\n\n" if mermaid else fallback)
+            + (drawings if mermaid else fallback)
             + f'<ul class="t-turn">{"".join(items)}</ul>\n')
     search = [{"location": "turn/", "title": escape(title), "text": escape(" ".join(text))}]
     return Page(path, title, body, search, ("toc",))
+
+
+# The narrow drawing: labels wrapped at a phone's width, steps closer together.
+NARROW = '%%{init: {"flowchart": {"wrappingWidth": 130, "nodeSpacing": 30, "rankSpacing": 35}}}%%'
+
+
+def _diagram(labels: dict[str, str], narrow: bool) -> str:
+    """The turn as a Mermaid flowchart; narrow: every step under the one before, labels
+    wrapped narrower, the two side paths labelled with their rules only (the list under the
+    diagram says them) and the effect that ends the turn drawn beside the ending phase."""
+    inner = "    direction TB\n" if narrow else ""
+    if narrow:
+        labels = dict(labels, repeat=_label("514.3a"), skip=_label("717.1d"))
+    return "\n".join(([NARROW] if narrow else []) + [
+        "flowchart TD",
+        f"  subgraph beginning[{labels['beginning']}]",
+        inner + f"    untap[{labels['untap']}] --> upkeep[{labels['upkeep']}]"
+        f" --> draw[{labels['draw']}]",
+        "  end",
+        f"  subgraph combat[{labels['combat']}]",
+        inner + f"    bcombat[{labels['bcombat']}] --> attackers[{labels['attackers']}]"
+        f" --> blockers[{labels['blockers']}] --> damage[{labels['damage']}]"
+        f" --> ecombat[{labels['ecombat']}]",
+        "  end",
+        f"  subgraph ending[{labels['ending']}]",
+        inner + f"    endstep[{labels['endstep']}] --> cleanup[{labels['cleanup']}]",
+        "  end",
+        f"  beginning --> main1[{labels['main1']}] --> combat"
+        f" --> main2[{labels['main2']}] --> ending",
+        f"  cleanup -->|{labels['repeat']}| cleanup",
+        f"  cleanup --> next([{labels['next']}])",
+        f"  effect{{{{{labels['effect']}}}}} -.->|{labels['skip']}| cleanup",
+    ] + (["  main2 ~~~ effect"] if narrow else []))

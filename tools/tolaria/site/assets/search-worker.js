@@ -4,7 +4,11 @@
 //  - results ranked for a rulebook: a rule number leads to exactly that rule (104.3 to
 //    104.3, not to 104.3k, which Lunr's prefix match scores higher), and a result with
 //    every word typed ranks above one with some (words in the words' order first), so that
-//    "fuera de fase" leads to the rules about phasing, not to a title that says "fases".
+//    "fuera de fase" leads to the rules about phasing, not to a title that says "fases";
+//    at equal words, a rule ranks above a whole page (the turn structure, the glossary);
+//  - the best result first, as a row of its own when it is a rule: the theme shows each
+//    page's title first in its group, and a click on that row opens the top of the page;
+//    the rule's own row (its number, its page, its text) opens the rule, highlighted.
 // The build writes this file beside the theme's worker and names that worker below.
 (function () {
   "use strict"
@@ -15,6 +19,8 @@
   var RESULT = 3 // the theme's SearchMessageType.RESULT
   // A rule or section number as typed: 104, 104.3, 104.3b, 702.25, 702.25n.
   var NUMBER = /^\d{3}(?:\.\d+[a-z]?)?$/
+  // An anchor that is a rule's number: the entry is a rule.
+  var RULE = /^\d{3}\.\d+[a-z]?$/
   var handlers = []
   var addListener = self.addEventListener
   self.addEventListener = function (type, handler, options) {
@@ -48,10 +54,11 @@
   }
 
   // How well an item answers the query: 4 for the very rule typed, 2 for the words in
-  // their order, plus the share of the words typed that it has (0 to 1).
+  // their order, plus the share of the words typed that it has (0 to 1), plus 0.2 for a
+  // rule (less than one word of five: a page with more of the words still ranks first).
   var rank = function (item, query, number) {
+    var anchor = item.location.split("#")[1]
     if (number) {
-      var anchor = item.location.split("#")[1]
       if (anchor === number) return 4
       if (!anchor && plain(item.title).indexOf(number + ".") === 0 &&
           item.location.replace(/\/$/, "").split("/").pop() === number) return 4
@@ -61,7 +68,30 @@
     var share = terms.length ? found / terms.length : 0
     var phrase = query.indexOf(" ") > 0 &&
       (plain(item.title) + " " + plain(item.text)).indexOf(query) >= 0
-    return (phrase ? 2 : 0) + share
+    var rule = found && anchor && RULE.test(anchor) ? 0.2 : 0
+    return (phrase ? 2 : 0) + share + rule
+  }
+
+  // An item the theme added to a group only so that the group has its page's title.
+  var placeholder = function (item) {
+    return item.location.indexOf("#") < 0 && !Object.keys(item.terms || {}).length
+  }
+
+  // The best item as a group of its own, first, when it is a rule: the theme renders a
+  // group without its page's entry with that item as the title row. The title row shows
+  // no text, so the item's title carries the page's title and the rule's text.
+  var lead = function (groups) {
+    var first = groups[0] && groups[0][0]
+    if (!first || first.location.indexOf("#") < 0) return groups
+    var page = groups[0].filter(function (item) { return item.location.indexOf("#") < 0 })[0]
+    var rest = groups[0].slice(1)
+    var single = {}
+    for (var key in first) single[key] = first[key]
+    single.title = '<span class="t-sr-num">' + first.title + "</span>" +
+      (page ? ' <span class="t-sr-page">' + page.title + "</span>" : "") +
+      (first.text ? '<span class="t-sr-text">' + first.text + "</span>" : "")
+    var others = rest.filter(function (item) { return !placeholder(item) }).length
+    return [[single]].concat(others ? [rest] : [], groups.slice(1))
   }
 
   // Rescore (rank first, then the theme's score) and reorder items and groups; the theme
@@ -79,7 +109,7 @@
       return { group: group, best: best }
     })
     groups.sort(function (a, b) { return b.best - a.best })
-    return groups.map(function (entry) { return entry.group })
+    return lead(groups.map(function (entry) { return entry.group }))
   }
 
   var lastQuery = ""

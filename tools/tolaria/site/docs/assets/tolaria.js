@@ -1,6 +1,24 @@
-// Tolaria: copy a rule's link, keep the rule when switching language.
+// Tolaria, on every page of the site:
+//  - copy a rule's link (and make that rule the highlighted one);
+//  - the language switcher takes the rule along, to the rule with the same content in the
+//    other language (the rules' data-es / data-it / data-en say where that differs);
+//  - an address whose anchor the page does not have shows a note saying so (and where the
+//    content is, when the anchor is an English number this text has elsewhere);
+//  - the words searched are highlighted on the page even where the page writes them with
+//    accents and they were typed without ("finalizacion" marks "finalización").
 (function () {
   "use strict"
+
+  function anchor() {
+    var hash = location.hash.slice(1)
+    try { return decodeURIComponent(hash) } catch (e) { return hash }
+  }
+
+  function pageLanguage() {
+    return (document.documentElement.getAttribute("lang") || "en").split("-")[0]
+  }
+
+  // --- copy a rule's link ------------------------------------------------------------
   function copied(button) {
     button.classList.add("t-copied")
     setTimeout(function () { button.classList.remove("t-copied") }, 1500)
@@ -9,32 +27,176 @@
     var target = event.target
     if (!(target instanceof Element)) return
     var button = target.closest(".t-copy")
-    if (button) {
-      var link = location.href.split("#")[0] + "#" + button.getAttribute("data-anchor")
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(link).then(function () { copied(button) })
-      } else {
-        var area = document.createElement("textarea")
-        area.value = link
-        document.body.appendChild(area)
-        area.select()
-        try { document.execCommand("copy") } catch (e) { /* nothing to do */ }
-        area.remove()
-        copied(button)
-      }
-      history.replaceState(null, "", link)
-      return
+    if (!button) return
+    var name = button.getAttribute("data-anchor")
+    var link = location.origin + location.pathname + "#" + name
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(link).then(function () { copied(button) })
+    } else {
+      var area = document.createElement("textarea")
+      area.value = link
+      document.body.appendChild(area)
+      area.select()
+      try { document.execCommand("copy") } catch (e) { /* nothing to do */ }
+      area.remove()
+      copied(button)
     }
+    // A navigation to the fragment (replacing this history entry) moves :target, and so
+    // the highlight, to this rule; the page stays where it was.
+    var x = window.scrollX, y = window.scrollY
+    location.replace(location.href.split("#")[0] + "#" + name)
+    window.scrollTo(x, y)
   })
-  // The language switcher goes to the same page (its links say which); take the rule along
-  // too. Caught before the theme's own handler, which would send a site without a sitemap
-  // of absolute addresses to the other language's home page.
+
+  // --- the language switcher ---------------------------------------------------------
+  // Caught before the theme's own handler, which would send a site without a sitemap of
+  // absolute addresses to the other language's home page.
   document.addEventListener("click", function (event) {
     var target = event.target
     if (!(target instanceof Element)) return
     var alternate = target.closest("a.md-select__link[hreflang]")
     if (!alternate || event.metaKey || event.ctrlKey) return
-    alternate.href = alternate.href.split("#")[0] + location.hash
+    alternate.href = alternate.href.split("#")[0] + switchedHash(alternate.getAttribute("hreflang"))
     event.stopPropagation()
   }, true)
+
+  // The anchor to take to language lang: the rule with the same content there; where it
+  // has none, "en:NUMBER" (the English rule's number), which that page explains.
+  function switchedHash(lang) {
+    var here = anchor()
+    var rule = here && document.getElementById(here)
+    if (!rule || !rule.hasAttribute("data-" + lang)) return location.hash
+    var there = rule.getAttribute("data-" + lang)
+    if (there) return "#" + there
+    var mine = pageLanguage()
+    var english = mine === "en" ? here : rule.hasAttribute("data-en")
+      ? rule.getAttribute("data-en") : here
+    return english ? "#en:" + english : "#" + mine + ":" + here
+  }
+
+  // --- a note for an anchor the page does not have -------------------------------------
+  function fill(text, values) {
+    return String(text || "").replace(/\{(\w+)\}/g, function (all, name) {
+      return name in values ? values[name] : all
+    })
+  }
+
+  function paragraph(pieces) {
+    var p = document.createElement("p")
+    pieces.forEach(function (piece, index) {
+      if (index) p.appendChild(document.createTextNode(" "))
+      if (piece.href) {
+        var a = document.createElement("a")
+        a.href = piece.href
+        a.textContent = piece.text
+        p.appendChild(a)
+      } else {
+        p.appendChild(document.createTextNode(piece.text))
+      }
+    })
+    return p
+  }
+
+  function showNote() {
+    var note = document.querySelector(".t-anchor-note")
+    if (!note) return
+    note.hidden = true
+    note.textContent = ""
+    var here = anchor()
+    if (!here || document.getElementById(here)) return
+    var rules = document.querySelector(".t-rules[data-english]")
+    var english = {}
+    try { english = rules ? JSON.parse(rules.getAttribute("data-english")) : {} } catch (e) {}
+    var compare = document.querySelector("a.t-compare-link")
+    var pieces = []
+    var from = /^(en|es|it):(.+)$/.exec(here)
+    var number = from ? from[2] : here
+    if (from && from[1] === "en") {
+      var ours = number in english ? english[number] : number
+      if (ours && document.getElementById(ours)) {
+        location.replace("#" + ours)  // the rule with that content: go there
+        return
+      }
+    }
+    if (from) {
+      pieces.push({ text: fill(note.getAttribute("data-from-" + from[1]), { number: number }) })
+    } else {
+      pieces.push({ text: fill(note.getAttribute("data-missing"), { anchor: here }) })
+      if (number in english && english[number]) {
+        pieces.push({ text: fill(note.getAttribute("data-english-here"),
+                                 { number: number, here: english[number] }) })
+        pieces.push({ text: english[number], href: "#" + english[number] })
+      } else if (number in english) {
+        pieces.push({ text: fill(note.getAttribute("data-from-en"), { number: number }) })
+      }
+    }
+    if (compare) {
+      var toRow = (!from || from[1] === "en") && (number in english) ? "#" + number : ""
+      pieces.push({ text: note.getAttribute("data-compare"),
+                    href: compare.getAttribute("href") + toRow })
+    }
+    note.appendChild(paragraph(pieces))
+    note.hidden = false
+  }
+  showNote()
+  window.addEventListener("hashchange", showNote)
+
+  // --- search words highlighted without regard to accents ------------------------------
+  // The theme marks the words of ?h= as written; this marks the same words where the page
+  // writes them with accents (and leaves alone what the theme marks).
+  var fold = function (text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+  }
+  var letter = /[\p{L}\p{N}]/u
+
+  function ranges(text, terms) {
+    var folded = "", at = []
+    for (var i = 0; i < text.length; i++) {
+      var f = fold(text[i])
+      for (var k = 0; k < f.length; k++) { folded += f[k]; at.push(i) }
+    }
+    var found = []
+    terms.forEach(function (term) {
+      for (var from = folded.indexOf(term); from >= 0; from = folded.indexOf(term, from + 1)) {
+        if (from > 0 && letter.test(folded[from - 1])) continue  // words from their start
+        var start = at[from], end = at[from + term.length - 1] + 1
+        if (text.slice(start, end).toLowerCase() === term) continue  // the theme's
+        found.push([start, end])
+      }
+    })
+    found.sort(function (a, b) { return a[0] - b[0] })
+    return found.filter(function (range, index) {
+      return !index || range[0] >= found[index - 1][1]
+    })
+  }
+
+  function highlight() {
+    var query = new URLSearchParams(location.search).get("h")
+    var content = document.querySelector("article.md-content__inner")
+    if (!query || !content) return
+    var terms = query.split(/\s+/).map(fold).filter(function (t) { return t.length > 1 })
+    if (!terms.length) return
+    var walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT)
+    var nodes = []
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      var parent = node.parentElement
+      if (parent && !parent.closest("mark, script, style, .t-anchor-note")) nodes.push(node)
+    }
+    nodes.forEach(function (node) {
+      var text = node.nodeValue, found = ranges(text, terms)
+      if (!found.length) return
+      var fragment = document.createDocumentFragment(), position = 0
+      found.forEach(function (range) {
+        fragment.appendChild(document.createTextNode(text.slice(position, range[0])))
+        var mark = document.createElement("mark")
+        mark.setAttribute("data-md-highlight", "")
+        mark.textContent = text.slice(range[0], range[1])
+        fragment.appendChild(mark)
+        position = range[1]
+      })
+      fragment.appendChild(document.createTextNode(text.slice(position)))
+      node.parentNode.replaceChild(fragment, node)
+    })
+  }
+  highlight()
 })()

@@ -1,0 +1,112 @@
+"""Synonyms and glossary names found in queries: stems, stop words, exact names first."""
+
+import pytest
+
+from tolaria.search import synonyms
+from tolaria.search.analysis import keys
+from tolaria.search.glossary import Glossary
+
+
+def _found(lang, query):
+    return [(list(span), entry.words) for span, entry in synonyms.find(lang, query.split())]
+
+
+def test_a_stop_word_of_an_entry_must_be_typed():
+    assert _found("it", "rientra in fase") == [([0, 1, 2], ("rientra", "in", "fase"))]
+    assert _found("it", "rientra fase") == []
+    assert _found("it", "fase finale") == []  # "in fase" alone would be just "fase"
+
+
+def test_entries_match_on_stems_and_skip_stop_words_typed_between():
+    assert _found("en", "damage wears off") == [([1, 2], ("wear", "off"))]
+    assert _found("es", "empate en multijugadores") == [([2], ("multijugador",))]
+    assert _found("en", "falls right off") == []
+
+
+def test_every_entry_bridges_a_gap():
+    """An alternative that shares every stem with what people type adds nothing: it is
+    either redundant or steers the query."""
+    for entry in synonyms.parse(synonyms.DATA):
+        typed = set().union(*(keys(entry.lang, w) or set() for w in entry.words))
+        for alternative in entry.alternatives:
+            said = set().union(*(keys(entry.lang, w) or set() for w in alternative))
+            assert not said <= typed, entry
+
+
+def test_a_malformed_line_is_named():
+    with pytest.raises(ValueError, match="synonyms line 2"):
+        synonyms.parse("en: a = b\nen a b\n")
+
+
+@pytest.fixture(scope="module")
+def glossary(book):
+    return Glossary(book.glossary)
+
+
+@pytest.mark.parametrize("query, terms, exact", [
+    ("end the turn", {"end-the-turn"}, True),  # not the obsolete "at end of turn"
+    ("at end of turn", {"at-end-of-turn"}, True),
+    ("end of turn step", {"end-step"}, True),  # an obsolete name of the End Step
+    ("end turn", {"end-the-turn", "at-end-of-turn"}, False),  # typed like neither
+    ("fuori fase", {"phased-in-phased-out"}, True),
+])
+def test_names_typed_word_for_word_come_first(glossary, query, terms, exact):
+    found = glossary.find(tuple(query.split()))
+    assert found[0].term.id in terms and found[0].exact is exact
+
+
+@pytest.mark.parametrize("lang, query, said", [
+    ("es", "un trigger", "disparada"), ("es", "los triggers", "disparada"),
+    ("es", "los tokens", "fichas"), ("es", "en el cleanup", "limpieza"),
+    ("es", "hacer ID", "intencional"), ("es", "el mazo", "biblioteca"),
+    ("it", "un trigger", "innescata"), ("it", "i tokens", "pedine"),
+    ("it", "creatura phasata", "scompare"), ("it", "fare ID", "intenzionale"),
+    ("it", "il mazzo", "grimorio"), ("en", "at EOT", "turn"), ("en", "my deck", "library"),
+    ("es", "pierden a la vez", "simultáneamente"),
+    ("it", "nello stesso momento", "contemporaneamente"),
+])
+def test_jargon_and_loanwords_reach_the_rules_words(lang, query, said):
+    found = synonyms.find(lang, query.lower().split())
+    stems = set()
+    for _span, entry in found:
+        for alternative in entry.alternatives:
+            for word in alternative:
+                stems |= keys(lang, word) or set()
+    assert keys(lang, said) & stems
+
+
+def _brute_force(lang, words):
+    found = [keys(lang, w) for w in words]
+    out = []
+    for pattern, entry in synonyms.table(lang):
+        for start in range(len(words)):
+            span = synonyms._match(pattern, words, found, start)
+            if span is not None:
+                out.append((span, entry))
+                break
+    return out
+
+
+@pytest.mark.parametrize("lang, query", [
+    ("en", "damage wears off at once"), ("en", "what happens at the same time everyone"),
+    ("es", "empate en multijugador a la vez al mismo tiempo"), ("es", "trigger token eot"),
+    ("it", "rientra in fase e va fuori fase nello stesso momento"), ("it", "pareggio mazzo"),
+    ("en", "nothing here"), ("es", "de la de"),
+])
+def test_only_entries_whose_first_word_is_typed_are_tried_and_none_is_missed(lang, query):
+    words = query.split()
+    assert synonyms.find(lang, words) == _brute_force(lang, words)
+
+
+def test_words_of_the_table_are_known_words():
+    assert keys("it", "mazzo") & synonyms.known_keys("it")
+    assert keys("es", "tokens") & synonyms.known_keys("es")
+    assert not keys("it", "mazzetto") & synonyms.known_keys("it")
+
+
+@pytest.mark.parametrize("query, lang", [("mazzo vuoto", "it"), ("mazo vacio", "es")])
+def test_a_word_of_the_table_is_not_read_as_a_typo(book, query, lang):
+    from tolaria.search import search
+
+    hits = search(book, query, lang)  # "mazzo" was read as "mano", "mazo" as "paso"
+    assert hits.corrections == () and hits.fallback is None

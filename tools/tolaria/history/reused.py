@@ -1,0 +1,45 @@
+"""Numbers that more than one covered rule had (702.25k, 513.2): a small index kept in the
+user's cache while rules/history/rules.yaml is unchanged, so that `show` and `search` can
+tell when a number needs a word about its other rules without reading the whole history on
+every start (start-up is their hot path)."""
+
+from __future__ import annotations
+
+import marshal
+import os
+
+from . import RULES_FILE
+
+SCHEMA = 1
+
+
+def reused_numbers(rules_dir=None) -> frozenset[str]:
+    """The numbers of History.reused() for the history of rules_dir (the project's rules/ by
+    default); empty when there is no history or it cannot be read (the commands that read
+    it in full report why)."""
+    from .. import __version__
+    from ..cache import cache_dir, fingerprint, short, write_bytes_atomically
+    from ..loader import default_rules_dir
+
+    root = os.fspath(rules_dir) if rules_dir is not None else default_rules_dir()
+    path = os.path.realpath(os.path.join(root, "history", RULES_FILE))
+    if not os.path.isfile(path):
+        return frozenset()
+    key = fingerprint([path], __version__, str(SCHEMA))
+    cached = os.path.join(cache_dir(), "history", f"{short(key)}.marshal")
+    try:
+        with open(cached, "rb") as stream:
+            made_for, numbers = marshal.loads(stream.read())
+        if made_for == key:
+            return frozenset(numbers)
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    from ..errors import DataErrors
+    from . import load_history
+
+    try:
+        numbers = sorted(load_history(root).reused())
+    except (DataErrors, OSError):
+        return frozenset()
+    write_bytes_atomically(cached, marshal.dumps((key, numbers)))
+    return frozenset(numbers)

@@ -1,0 +1,94 @@
+"""Scored postings kept in memory: each term's documents and BM25F scores, read once.
+
+For an open index, a term's postings and their scores never change: Whoosh would still read
+them from disk, decode them and score every posting again for every query that holds the
+term (most of a search on the rulebook). So a Term query is answered once by Whoosh's own
+matcher and scorer, its (documents, scores) kept, and given back to Whoosh as a list
+matcher (whose score is the kept score) in later queries. Only for an index of a single
+segment (the rulebook's is: written in one commit), whose document numbers are its own.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from whoosh import matching
+from whoosh import query as Q
+
+MAX_POSTINGS = 5_000_000  # postings kept, all terms together (12 bytes each: 60 MB at most)
+
+
+class Scored(Q.Query):
+    """A term's documents with their scores, computed beforehand (a leaf query)."""
+
+    def __init__(self, fieldname: str, text: str, ids: array, scores: array,
+                 boost: float = 1.0):
+        self.fieldname, self.text = fieldname, text
+        self.ids, self.scores = ids, scores
+        self.boost = boost
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.fieldname!r}, {self.text!r}, boost={self.boost})"
+
+    def __eq__(self, other):
+        return (type(other) is type(self) and other.fieldname == self.fieldname
+                and other.text == self.text and other.boost == self.boost)
+
+    def __hash__(self):
+        return hash((self.fieldname, self.text, self.boost))
+
+    def is_leaf(self):
+        return True
+
+    def estimate_size(self, ixreader):
+        return len(self.ids)
+
+    def matcher(self, searcher, context=None):
+        if not self.ids:
+            return matching.NullMatcher()
+        found = matching.ListMatcher(self.ids, weights=self.scores)  # read, never changed
+        return found if self.boost == 1.0 else matching.WrappingMatcher(found, self.boost)
+
+
+class PostingsCache:
+    """Each term's (documents, scores) in one searcher, read on first use."""
+
+    def __init__(self):
+        self._held: dict[tuple[str, str], tuple[array, array]] = {}
+        self._postings = 0
+
+    def clear(self) -> None:
+        self._held.clear()
+        self._postings = 0
+
+    def scored(self, searcher, fieldname: str, text: str) -> tuple[array, array]:
+        held = self._held.get((fieldname, text))
+        if held is None:
+            ids, scores = array("i"), array("d")
+            found = Q.Term(fieldname, text).matcher(searcher, searcher.context())
+            while found.is_active():
+                ids.append(found.id())
+                scores.append(found.score())
+                found.next()
+            if self._postings + len(ids) > MAX_POSTINGS:
+                self.clear()
+            self._postings += len(ids)
+            held = self._held[(fieldname, text)] = (ids, scores)
+        return held
+
+    def replace_terms(self, query, searcher):
+        """query with the Term leaves of its top-level sum (or of And's parts) answered
+        from memory; other queries (phrases) as they are."""
+        if isinstance(query, Q.And):
+            return Q.And([self.replace_terms(q, searcher) for q in query.subqueries],
+                         boost=query.boost)
+        if isinstance(query, Q.Or):
+            return type(query)([self._leaf(q, searcher) for q in query.subqueries],
+                               boost=query.boost)
+        return self._leaf(query, searcher)
+
+    def _leaf(self, query, searcher):
+        if type(query) is not Q.Term:
+            return query
+        ids, scores = self.scored(searcher, query.fieldname, query.text)
+        return Scored(query.fieldname, query.text, ids, scores, query.boost)
