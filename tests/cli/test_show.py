@@ -56,7 +56,8 @@ def test_the_language_follows_the_locale(capsys, monkeypatch):
 def test_an_unknown_number_names_what_is_near_and_what_is_covered(capsys):
     status, out, err = run(capsys, "show", "104.3z")
     assert status == 1 and out == ""
-    assert err == ("tolaria: no rule 104.3z in this rulebook (en); nearby: 104.3i, 104.3j, "
+    assert err == ("tolaria: no rule 104.3z in the English text of this rulebook; nearby: "
+                   "104.3i, 104.3j, "
                    "104.3k, 104.4, 104.4a, 104.4b. It covers sections 104, 300, 512, 513, 514, "
                    "702.25, 717.\n")
 

@@ -147,6 +147,37 @@ def test_a_damaged_or_foreign_pointer_is_rebuilt_never_followed(book, tmp_path, 
     assert _numbers(engine, "cleanup step")[0] == "514"
 
 
+@pytest.mark.parametrize("damage, detail", [
+    ("pointer", "su archivo puntero no nombra ninguna carpeta de este índice"),
+    ("meta", "su meta.json no es JSON válido"),
+    ("segments", ("sus archivos están dañados (", "el sistema operativo lo rechazó (")),
+])
+def test_what_is_damaged_is_said_in_the_users_language(book, tmp_path, damage, detail):
+    from tolaria import i18n
+
+    base = tmp_path / "ix"
+    _engine(book, base).close()
+    folder = _current(base)
+    if damage == "pointer":
+        next(base.glob("*.current")).write_bytes(b"../decoy")
+    elif damage == "meta":
+        (folder / "meta.json").write_text("{not json")
+    else:
+        for file in folder.iterdir():
+            if file.suffix in (".seg", ".trm", ".pst"):
+                file.write_bytes(b"\x00garbage" * 10)
+    i18n.set_language("es")
+    try:
+        with pytest.warns(IndexRebuilt) as caught:
+            _engine(book, base)
+    finally:
+        i18n.set_language("en")
+    message = str(caught[0].message)
+    details = detail if isinstance(detail, tuple) else (detail,)
+    assert message.startswith("el índice de búsqueda de "), message
+    assert any(d in message for d in details) and "Errno" not in message, message
+
+
 def test_damaged_segments_give_exactly_one_warning_line(book, tmp_path):
     cache = tmp_path / "cache"
     env = dict(os.environ, TOLARIA_CACHE=str(cache))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 
-from ..i18n import _
+from ..i18n import _, format_number, language_name, ngettext
 
 
 def HELP() -> str:
@@ -51,14 +51,22 @@ def run(args) -> int:
                     "saved": info.saved, "seconds": round(info.seconds, 3),
                     "languages": list(info.languages)})
         return status
+    n = info.documents
     if not info.saved:
-        message = _("indexed {count} documents in {langs} in {seconds:.2f} s, in memory "
-                    "only: nothing was saved in {path}")
+        message = ngettext("indexed {count} document in {langs} in {seconds} s, in memory "
+                           "only: nothing was saved in {path}",
+                           "indexed {count} documents in {langs} in {seconds} s, in memory "
+                           "only: nothing was saved in {path}", n)
     elif info.built:
-        message = _("indexed {count} documents (sections, rules and subrules with their "
-                    "examples and glossary terms) in {langs} in {seconds:.2f} s: {path}")
+        message = ngettext("indexed {count} document (sections, rules and subrules with their "
+                           "examples and glossary terms) in {langs} in {seconds} s: {path}",
+                           "indexed {count} documents (sections, rules and subrules with "
+                           "their examples and glossary terms) in {langs} in {seconds} s: "
+                           "{path}", n)
     else:
-        message = _("up to date: {count} documents in {langs}: {path}")
-    print(message.format(count=info.documents, langs=", ".join(info.languages),
-                         seconds=info.seconds, path=info.path))
+        message = ngettext("up to date: {count} document in {langs}: {path}",
+                           "up to date: {count} documents in {langs}: {path}", n)
+    print(message.format(count=format_number(n),
+                         langs=", ".join(language_name(code) for code in info.languages),
+                         seconds=format_number(info.seconds, decimals=2), path=info.path))
     return status

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import UserError
-from ..i18n import _, current_language
+from ..i18n import _, current_language, language_name
 from .common import print_json, rulebook, rules_dir
 
 
@@ -202,9 +202,9 @@ def _not_found(args, book, lang: str, number) -> str:
     covered = ", ".join(str(n) for n in book.section_numbers(lang) or book.section_numbers())
     near = ", ".join(str(n) for n in book.nearby(lang, number))
     if near and book.section_for(lang, number):
-        return _("no rule {number} in this rulebook ({lang}); nearby: {near}. It covers "
-                 "sections {covered}.").format(number=number, lang=lang, near=near,
-                                               covered=covered)
+        return _("no rule {number} in the {language} text of this rulebook; nearby: {near}. "
+                 "It covers sections {covered}.").format(
+            number=number, language=language_name(lang), near=near, covered=covered)
     h = _history(args)
     if h is not None:
         from ..history.notes import not_covered

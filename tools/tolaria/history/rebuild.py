@@ -7,7 +7,7 @@ from datetime import date
 from pathlib import Path
 
 from ..errors import UserError
-from ..i18n import _
+from ..i18n import _, format_date
 from ..importer import CRDocument, OfficialFileError, read_official
 from .build import build_units, extend
 from .records import EditionRef, HistoryData
@@ -37,7 +37,7 @@ def read_documents(folder: Path) -> list[CRDocument]:
         doc = read_whole(path)
         if doc.effective in docs:
             raise UserError(_("{file} and {other} are both effective {date}").format(
-                file=doc.file, other=docs[doc.effective].file, date=doc.effective.isoformat()))
+                file=doc.file, other=docs[doc.effective].file, date=format_date(doc.effective)))
         docs[doc.effective] = doc
     return [docs[d] for d in sorted(docs)]
 
@@ -82,7 +82,7 @@ def rebuild(reference: Path, rules_dir: Path) -> HistoryData:
     if missing:
         raise UserError(_("{folder} has no official file effective {date}, the edition some "
                           "English text comes from").format(folder=reference,
-                                                            date=missing[0].isoformat()))
+                                                            date=format_date(missing[0])))
     units = [b.unit() for b in build_units(docs, anchors)]
     editions = [EditionRef(d.effective, d.file) for d in docs]
     if old is not None:
@@ -106,6 +106,6 @@ def add_edition(data: HistoryData, path: Path) -> tuple[HistoryData, CRDocument]
     if doc.effective <= last.effective:
         raise UserError(_("{file} is effective {date}, not after the newest edition of the "
                           "history ({last}, {last_file}): only a newer edition can be added"
-                          ).format(file=doc.file, date=doc.effective.isoformat(),
-                                   last=last.effective.isoformat(), last_file=last.file))
+                          ).format(file=doc.file, date=format_date(doc.effective),
+                                   last=format_date(last.effective), last_file=last.file))
     return extend(data, doc), doc

@@ -176,7 +176,7 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
         if folder is not None:
             shutil.rmtree(os.path.join(base, folder), ignore_errors=True)
         warnings.warn(_("the search index could not be saved in {path} ({error}); it is "
-                        "built in memory for this run").format(path=base, error=_oserror(exc)),
+                        "built in memory for this run").format(path=base, error=_os_error(exc)),
                       IndexNotSaved, stacklevel=2)
         ix = memory_index(docs)
         return OpenIndex(ix, IndexInfo(base, len(docs), fingerprint, True,
@@ -189,7 +189,7 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
                                    time.perf_counter() - start, langs))
 
 
-def _oserror(exc: OSError) -> str:
+def _os_error(exc: OSError) -> str:
     """An OS error in a few words of the interface's language, without the path (the
     message names it already)."""
     from ..errors import os_error_text
@@ -223,13 +223,13 @@ def read_pointer(pointer: str, name: str) -> str | None:
     except (FileNotFoundError, NotADirectoryError):  # no index there (yet)
         return None
     except OSError as exc:
-        raise ValueError(type(exc).__name__) from None
+        raise Damage(_os_error(exc)) from None
     try:
         folder = raw.decode("utf-8").strip()
     except UnicodeDecodeError:
-        raise ValueError("not UTF-8") from None
+        raise Damage(_("its pointer file is not UTF-8 text")) from None
     if not re.fullmatch(re.escape(name) + r"-[A-Za-z0-9_]{1,64}", folder):
-        raise ValueError("not a folder name of this index")
+        raise Damage(_("its pointer file names no folder of this index"))
     return folder
 
 
@@ -247,7 +247,7 @@ def _try_open(base: str, pointer: str, fingerprint: str):
         with open(os.path.join(path, "meta.json"), encoding="utf-8") as stream:
             meta = json.load(stream)
         if not isinstance(meta, dict):
-            raise ValueError("meta.json is not an object")
+            raise Damage(_("its meta.json is not a JSON object"))
     except (OSError, ValueError) as exc:
         return _broken(path, exc), None
     if meta.get("schema") != SCHEMA_VERSION:
@@ -261,7 +261,8 @@ def _try_open(base: str, pointer: str, fingerprint: str):
         try:
             ix = whoosh_index.open_dir(path, readonly=True)
             if ix.doc_count() != meta.get("documents"):
-                raise ValueError("document count differs from meta.json")
+                raise Damage(_("it holds another number of documents than its meta.json "
+                               "says"))
             check(ix)
         except Exception as exc:  # noqa: BLE001 - any failure to read means a broken index
             problem = _broken(path, exc)
@@ -283,8 +284,19 @@ def check(ix) -> None:
                 pass
 
 
+class Damage(ValueError):
+    """What is wrong with a saved index, in the interface's language."""
+
+
 def _broken(path: str, exc: Exception) -> str:
-    detail = str(exc).splitlines()[0][:80] if str(exc) else type(exc).__name__
+    if isinstance(exc, Damage):
+        detail = str(exc)
+    elif isinstance(exc, OSError):
+        detail = _os_error(exc)
+    elif isinstance(exc, ValueError) and type(exc).__name__ == "JSONDecodeError":
+        detail = _("its meta.json is not valid JSON")
+    else:  # Whoosh failing on damaged files: its own words would mean nothing to a user
+        detail = _("its files are damaged ({kind})").format(kind=type(exc).__name__)
     return _("the search index at {path} is unreadable ({detail}); rebuilding it").format(
         path=path, detail=detail)
 

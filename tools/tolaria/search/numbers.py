@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ..errors import DataErrors, UserError
-from ..i18n import _, format_date
+from ..i18n import _, format_date, language_name
 from ..model import RuleBook
 from ..numbering import BadNumber, RuleNumber, expand_range
 from .hits import Hit, shorten
@@ -285,9 +285,10 @@ def not_covered(book: RuleBook, langs: list[str], numbers: list[RuleNumber]) -> 
     for number in numbers[:1]:
         near = book.nearby(lang, number)
         if book.section_for(lang, number) and near:
-            return _("no rule {number} in this rulebook ({lang}); nearby: {near}. It covers "
-                     "sections {covered}.").format(number=shown, lang=lang, covered=covered,
-                                                   near=", ".join(str(n) for n in near))
+            return _("no rule {number} in the {language} text of this rulebook; nearby: "
+                     "{near}. It covers sections {covered}.").format(
+                number=shown, language=language_name(lang), covered=covered,
+                near=", ".join(str(n) for n in near))
     history = _history(book) if len(numbers) == 1 else None
     if history is not None:
         from ..history.notes import not_covered as named
