@@ -1,3 +1,4 @@
+import pytest
 import yaml
 from hypothesis import given, settings, strategies as st
 
@@ -46,13 +47,29 @@ def test_the_project_rulebook_is_in_canonical_form():
 
 
 def test_fmt_writes_nothing_from_an_invalid_rulebook(tiny):
+    from tolaria.errors import DataErrors
+
     path = tiny / "en" / "104.yaml"
     path.write_text(path.read_text().replace("lang: en", "lang: en\nlang: en"))
     before = {p: p.read_bytes() for p in tiny.rglob("*.yaml")}
-    try:
+    with pytest.raises(DataErrors, match="duplicate key 'lang'"):
         format_rulebook(tiny, write=True)
-    except Exception as exc:  # DataErrors
-        assert "duplicate key 'lang'" in str(exc)
+    assert {p: p.read_bytes() for p in tiny.rglob("*.yaml")} == before
+
+
+def test_fmt_refuses_a_date_that_is_no_day_in_any_data_file(tiny, capsys):
+    """Not only the rule texts: a waiver's impossible date is a file:line error too."""
+    from tolaria.cli import main
+
+    waivers = tiny / "waivers.yaml"
+    waivers.write_text("waivers:\n  - lang: es\n    rule: \"104.1\"\n    check: spelling\n"
+                       "    key: k\n    reason: r\n    by: me\n    date: 2026-02-30\n",
+                       encoding="utf-8")
+    before = {p: p.read_bytes() for p in tiny.rglob("*.yaml")}
+    assert main(["fmt", "--rules", str(tiny)]) == 2
+    err = capsys.readouterr().err
+    assert "waivers.yaml:8: date: '2026-02-30' is no day of the calendar" in err, err
+    assert "Traceback" not in err and "unexpected" not in err
     assert {p: p.read_bytes() for p in tiny.rglob("*.yaml")} == before
 
 

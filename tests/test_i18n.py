@@ -120,6 +120,21 @@ def test_a_stale_or_missing_compiled_catalog_never_falls_back_to_english(
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("content", ["[]", '{"date|es|2023-04-14": 3}', "null"])
+def test_a_label_cache_this_version_did_not_write_is_started_again(tmp_path, monkeypatch,
+                                                                     content):
+    from tolaria import __version__
+
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
+    (tmp_path / f"babel-labels-{__version__}.json").write_text(content)
+    monkeypatch.setattr(i18n, "_labels", None)
+    i18n.set_language("es")
+    try:
+        assert i18n.format_date("2023-04-14") == "14 de abril de 2023"
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("lang, date, name", [
     ("es", "14 de abril de 2023", "inglés"), ("it", "14 aprile 2023", "inglese"),
     ("en", "April 14, 2023", "English")])

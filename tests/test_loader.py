@@ -65,6 +65,8 @@ CASES = {
                   "file to 104.yaml)"],
     "duplicate-edition": ["rules/editions.yaml:5: duplicate edition 2018-07-13 (first at "
                           "line 3)"],
+    "impossible-date": ["rules/en/104.yaml:4: edition: '2018-02-30' is no day of the calendar "
+                        "(write a date that exists, as YYYY-MM-DD)"],
 }
 
 

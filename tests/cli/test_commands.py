@@ -92,6 +92,15 @@ def test_import_refuses_an_edition_missing_from_the_editions_file(capsys, tiny):
     assert not (tiny / "en" / "104.yaml").read_text().count("2026")
 
 
+def test_import_refuses_a_subrule_as_a_section_file(capsys, tiny):
+    path = shared_dir() / "reference" / "cr-en" / "rules_20180713.txt"
+    before = sorted(p.name for p in (tiny / "en").iterdir())
+    status, _, err = run(capsys, "import", str(path), "--sections", "104.3b", "--write",
+                         "--rules", str(tiny))
+    assert status == 2 and "104.3b is a subrule; a section file holds a section or a rule" in err
+    assert sorted(p.name for p in (tiny / "en").iterdir()) == before
+
+
 def test_import_of_a_missing_file_is_one_line(capsys, tmp_path):
     status, _, err = run(capsys, "import", str(tmp_path / "nope.txt"))
     assert status == 2 and err.count("\n") == 1 and "cannot read the file" in err

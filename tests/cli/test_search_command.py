@@ -37,6 +37,15 @@ def test_search_number_and_errors(capsys):
     assert status == 2 and len(err.splitlines()) == 1 and "nothing to search for" in err
 
 
+def test_index_and_lang_all_name_languages_as_the_interface_writes_them(capsys):
+    status, out, _ = run(capsys, "index", "--lang", "es")
+    assert status == 0 and "en inglés, español e italiano" in out, out
+    status, out, _ = run(capsys, "search", "phasing", "--lang", "all", "--limit", "3")
+    heads = [line for line in out.splitlines() if not line.startswith(" ")]
+    assert heads and all(h.rsplit(" · ", 1)[1] in ("English", "Spanish", "Italian")
+                         for h in heads), heads
+
+
 def test_index_reports_what_it_indexed(capsys):
     status, out, _ = run(capsys, "index", "--rebuild", "--json")
     data = json.loads(out)

@@ -73,7 +73,7 @@ def test_import_history_as_json(tmp_path, shared, capsys):
 
 BROKEN = [
     ("  - effective: 2016-07-22\n", "  - effective: 2016-13-22\n", 0,
-     "effective: month must be in 1..12"),
+     "effective: '2016-13-22' is no day of the calendar"),
     ('      - ["717", 2019-10-04, 2021-06-18]\n', '      - ["717", 2019-10-05, 2021-06-18]\n',
      0, "edition 2019-10-05 is not an edition of the history"),
     ("    anchor: 2019-10-04\n", "    anchor: 2019-10-04\n    extra: 1\n", 1,

@@ -150,7 +150,7 @@ def test_a_damaged_or_foreign_pointer_is_rebuilt_never_followed(book, tmp_path, 
 @pytest.mark.parametrize("damage, detail", [
     ("pointer", "su archivo puntero no nombra ninguna carpeta de este índice"),
     ("meta", "su meta.json no es JSON válido"),
-    ("segments", ("sus archivos están dañados (", "el sistema operativo lo rechazó (")),
+    ("segments", ("sus archivos están dañados)", "el sistema operativo lo rechazó (")),
 ])
 def test_what_is_damaged_is_said_in_the_users_language(book, tmp_path, damage, detail):
     from tolaria import i18n

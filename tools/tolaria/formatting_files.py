@@ -7,9 +7,10 @@ from pathlib import Path
 import yaml
 
 from .errors import DataError, DataErrors, os_error_text
-from .loader import _display, load_rulebook
+from .loader import _display
 from .formatting import format_yaml
 from .i18n import _
+from .validation import validate_folder
 from .writer import write_atomically
 from .yaml_problems import decode, describe
 
@@ -20,7 +21,7 @@ def yaml_files(root: Path) -> list[Path]:
 
 def format_rulebook(root: Path, write: bool) -> list[str]:
     """Files not in canonical form (rewritten when write). Refuses an invalid rulebook."""
-    load_rulebook(root)  # raises DataErrors: nothing is written from an invalid corpus
+    validate_folder(root)  # raises DataErrors: nothing is written from invalid data
     changed: list[tuple[Path, str]] = []
     errors: list[DataError] = []
     for path in yaml_files(root):
@@ -42,6 +43,11 @@ def format_rulebook(root: Path, write: bool) -> list[str]:
         except yaml.YAMLError as exc:
             errors.append(DataError(display, *describe(
                 exc, text.removeprefix("\ufeff").replace("\r\n", "\n"))))
+            continue
+        except ValueError as exc:  # a value YAML cannot build (2026-02-30), in a stray file
+            errors.append(DataError(display, 1, _("a value that cannot be read ({problem}): "
+                                                  "run tolaria validate").format(
+                problem=type(exc).__name__)))
             continue
         if not same:  # never change a value
             errors.append(DataError(display, 1, _(

@@ -134,6 +134,20 @@ def format_percent(fraction: float, decimals: int = 0) -> str:
     return babel_format_percent(fraction, format=pattern, locale=_language)
 
 
+def format_list(items: list[str]) -> str:
+    """Items joined as the interface's language writes a list (inglés, español e italiano)."""
+    import re
+
+    from babel.lists import format_list as babel_format_list
+
+    if not items:
+        return ""
+    text = babel_format_list(list(items), locale=_language)
+    if _language == "es":  # "y" becomes "e" before an i sound: español e italiano (not hie-)
+        text = re.sub(r" y (?=(?:[iíIÍ]|[hH][iíIÍ])(?![aeoAEO]))", " e ", text)
+    return text
+
+
 def language_name(code: str) -> str:
     """A language's name in the interface's language (inglés, spagnolo)."""
     return _babel_label("language", code, _language_name)
@@ -172,6 +186,9 @@ def _babel_label(kind: str, value: str, compute) -> str:
                 _labels = json.load(stream)
         except (OSError, ValueError):
             _labels = {}
+        if not isinstance(_labels, dict) or not all(
+                isinstance(v, str) for v in _labels.values()):
+            _labels = {}  # not a cache this version wrote: start it again
     key = f"{kind}|{_language}|{value}"
     if key not in _labels:
         _labels[key] = compute(value, _language)

@@ -31,6 +31,10 @@ def parse_section_list(text: str) -> list[str]:
         except BadNumber:
             raise UserError(_("--sections: '{part}' is not a section or rule number").format(
                 part=part)) from None
+    for number in out:
+        if RuleNumber.parse(number).letter:  # a section file holds a section or a rule
+            raise UserError(_("--sections: {number} is a subrule; a section file holds a "
+                              "section or a rule (e.g. 104, 702.25)").format(number=number))
     return out
 
 

@@ -138,8 +138,13 @@ class _File:
             return None
         try:
             value = _constructor.construct_object(node)
-        except (yaml.constructor.ConstructorError, ValueError) as exc:
-            self.error(node, _("{what}: {problem}").format(what=what, problem=exc))
+        except ValueError:  # 2026-02-30: the shape of a date, but no day of the calendar
+            self.error(node, _("{what}: '{value}' is no day of the calendar (write a date "
+                               "that exists, as YYYY-MM-DD)").format(what=what,
+                                                                     value=node.value))
+            return None
+        except yaml.constructor.ConstructorError as exc:
+            self.error(node, _("{what}: {problem}").format(what=what, problem=exc.problem))
             return None
         if kind == STR and not value.strip():
             self.error(node, _("{what} is empty").format(what=what))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 
-from ..i18n import _, format_number, language_name, ngettext
+from ..i18n import _, format_list, format_number, language_name, ngettext
 
 
 def HELP() -> str:
@@ -67,6 +67,6 @@ def run(args) -> int:
         message = ngettext("up to date: {count} document in {langs}: {path}",
                            "up to date: {count} documents in {langs}: {path}", n)
     print(message.format(count=format_number(n),
-                         langs=", ".join(language_name(code) for code in info.languages),
+                         langs=format_list([language_name(c) for c in info.languages]),
                          seconds=format_number(info.seconds, decimals=2), path=info.path))
     return status

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import _, current_language
+from ..i18n import _, current_language, language_name
 
 MAX_LIMIT = 100  # as tolaria.search.MAX_LIMIT (not imported: start-up is a hot path)
 ECHO = 40  # characters of the query a message repeats
@@ -82,7 +82,8 @@ def run(args) -> int:
     color = use_color(sys.stdout)
     lines = []
     for hit in hits:
-        head = f"{hit.number} · {hit.title}" + (f" · {hit.lang}" if lang == "all" else "")
+        head = f"{hit.number} · {hit.title}" + (
+            f" · {language_name(hit.lang)}" if lang == "all" else "")
         lines.append(f"\033[1m{head}\033[0m" if color else head)
         lines.append("  " + (hit.marked("\033[1;33m", "\033[0m") if color else hit.snippet))
     print("\n".join(lines))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import _, format_number
 
 
 def HELP() -> str:
@@ -29,6 +29,7 @@ def run(args) -> int:
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     start = time.perf_counter()
     out = build_site(args.out, rules=getattr(args, "rules", None))
-    print(_("Site built in {seconds:.1f} s: {path}").format(
-        seconds=time.perf_counter() - start, path=os.path.join(out, "index.html")))
+    print(_("Site built in {seconds} s: {path}").format(
+        seconds=format_number(time.perf_counter() - start, decimals=1),
+        path=os.path.join(out, "index.html")))
     return 0

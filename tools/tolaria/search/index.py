@@ -296,7 +296,7 @@ def _broken(path: str, exc: Exception) -> str:
     elif isinstance(exc, ValueError) and type(exc).__name__ == "JSONDecodeError":
         detail = _("its meta.json is not valid JSON")
     else:  # Whoosh failing on damaged files: its own words would mean nothing to a user
-        detail = _("its files are damaged ({kind})").format(kind=type(exc).__name__)
+        detail = _("its files are damaged")
     return _("the search index at {path} is unreadable ({detail}); rebuilding it").format(
         path=path, detail=detail)
 
