@@ -8,6 +8,7 @@ raised together as DataErrors, each `file:line: message` with 1-based lines.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from datetime import date
@@ -136,8 +137,13 @@ class _File:
             self.error(node, _("{what}: expected {expected}, found {found}").format(
                 what=what, expected=expected, found=_kind(node)))
             return None
+        if kind == STR:
+            value = node.value  # what PyYAML's str constructor returns, without its cost
+        else:
+            value = None
         try:
-            value = _constructor.construct_object(node)
+            if value is None:
+                value = _constructor.construct_object(node)
         except ValueError:  # 2026-02-30: the shape of a date, but no day of the calendar
             self.error(node, _("{what}: '{value}' is no day of the calendar (write a date "
                                "that exists, as YYYY-MM-DD)").format(what=what,
@@ -430,10 +436,16 @@ def _read_earlier(f: _File, node: yaml.Node, editions: dict[date, Edition]
 def _display(path, base=None) -> str:
     """A path as the user should read it: relative to the working directory when under it."""
     absolute = os.path.realpath(path)
-    cwd = os.path.realpath(os.getcwd())
+    cwd = _real(os.getcwd())
     if absolute.startswith(cwd + os.sep):
         return absolute[len(cwd) + 1:].replace(os.sep, "/")
     return absolute
+
+
+@functools.lru_cache(maxsize=8)
+def _real(folder: str) -> str:
+    """The real path of a working directory (asked once per folder, not once per file)."""
+    return os.path.realpath(folder)
 
 
 def rulebook_files(root) -> list[str]:
