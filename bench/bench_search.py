@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import BIN, REPO, interleaved, report
+from common import BIN, REPO, as_installed, interleaved, report
 
 sys.path.insert(0, str(REPO / "tools"))
 
@@ -165,8 +165,7 @@ def scaling() -> None:
 
 def main() -> int:
     os.environ["TOLARIA_CACHE"] = tempfile.mkdtemp(prefix="tolaria-bench-cache-")
-    # Let the fresh processes keep compiled bytecode, as an ordinary installation does.
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    as_installed()
     ok = fresh_processes()
     ok &= warm_in_process()
     if "--no-scale" not in sys.argv:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import statistics
 import sys
 
-from common import BIN, REPO, interleaved, report, timed
+from common import BIN, REPO, as_installed, interleaved, report, timed
 
 sys.path.insert(0, str(REPO / "tools"))
 
 
 def main() -> int:
+    as_installed()
     python = sys.executable
     times = interleaved({
         "python -c pass": [python, "-c", "pass"],

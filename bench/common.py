@@ -12,6 +12,20 @@ REPO = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
 
+def as_installed() -> None:
+    """Measure what an ordinary installation runs: compiled bytecode, fresh for every module.
+
+    With PYTHONDONTWRITEBYTECODE set (some shells and CI images set it), a module edited
+    since its .pyc was written is compiled again by every fresh process, which would count
+    an edit as start-up time."""
+    import compileall
+    import os
+
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
+    compileall.compile_dir(str(REPO / "tools" / "tolaria"), quiet=1)
+
+
 def wall(command: list[str], runs: int = 21) -> float:
     """Median wall time of a fresh process, in seconds (one warm-up run first)."""
     subprocess.run(command, capture_output=True, check=True)
