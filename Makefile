@@ -35,10 +35,10 @@ MERMAID := build/vendor/mermaid.min.js
 
 $(MERMAID):
 	@command -v npm >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm)
-	rm -rf build/vendor/tmp && mkdir -p build/vendor/tmp
-	cd build/vendor/tmp && npm pack --silent mermaid@$(MERMAID_VERSION) >/dev/null && \
+	rm -rf build/vendor/unpack && mkdir -p build/vendor/unpack
+	cd build/vendor/unpack && npm pack --silent mermaid@$(MERMAID_VERSION) >/dev/null && \
 	  tar -xzf mermaid-$(MERMAID_VERSION).tgz package/dist/mermaid.min.js
-	mv build/vendor/tmp/package/dist/mermaid.min.js $(MERMAID) && rm -rf build/vendor/tmp
+	mv build/vendor/unpack/package/dist/mermaid.min.js $(MERMAID) && rm -rf build/vendor/unpack
 
 vendor: $(MERMAID)
 

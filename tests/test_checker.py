@@ -177,6 +177,8 @@ def test_malformed_examples_are_file_line_errors(book, tmp_path, text, message, 
     ("advance: {to: combat}", "mine.yaml:4: to: unknown value 'combat'"),
     ("skip: {step: combatt, player: Ana}", "mine.yaml:4: step: unknown value 'combatt'"),
     ("advance: {to: upkeep, turns: 1}", "mine.yaml:4: advance: give either 'to' or 'turns'"),
+    ("advance: {turn: 1}", "mine.yaml:4: unknown key 'turn' (did you mean 'turns'?)"),
+    ("skip: {stepp: upkeep, player: Ana}", "mine.yaml:4: unknown key 'stepp' (did you mean"),
 ])
 def test_a_wrong_value_is_one_error_naming_it(book, tmp_path, action, message):
     path = write(tmp_path, "- id: x\n  rules: [104.1]\n  title: {en: t}\n"

@@ -366,6 +366,18 @@ def test_senses_must_name_a_glossary_term(book, tmp_path):
         "words.yaml:3: no glossary term 'drawn' (senses)")
 
 
+def test_a_sense_given_twice_is_a_duplicate_key(tmp_path):
+    root = tmp_path / "rules"
+    (root / "audit").mkdir(parents=True)
+    (root / "audit" / "words.yaml").write_text(
+        "words: {es: [], it: []}\nsenses:\n  draw: [a draw]\n  draw: [to draw]\n",
+        encoding="utf-8")
+    with pytest.raises(DataErrors) as info:
+        load_audit_data(root)
+    assert [str(e).rsplit("/", 1)[-1] for e in info.value.errors] == [
+        "words.yaml:4: duplicate key 'draw' (first at line 3)"]
+
+
 def test_waiver_lang_and_check_are_both_validated(tmp_path):
     messages = _waiver_errors(
         tmp_path,

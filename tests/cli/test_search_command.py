@@ -66,6 +66,13 @@ def test_limit_out_of_range_is_a_one_line_usage_error(capsys, value):
     assert status == 2 and out == "" and len(err.splitlines()) == 1 and "--limit" in err
 
 
+def test_the_command_and_the_library_agree_on_the_largest_limit():
+    from tolaria import search
+    from tolaria.cli import search as command
+
+    assert command.MAX_LIMIT == search.MAX_LIMIT
+
+
 def test_limit_is_honoured(capsys):
     status, out, _ = run(capsys, "search", "phasing", "--limit", "1", "--json")
     assert status == 0 and len(json.loads(out)) == 1

@@ -11,6 +11,7 @@ import pytest
 from tolaria_testing import REPO
 from tolaria.cli import main
 from tolaria.errors import DataErrors
+from tolaria.history import load_history
 from tolaria.history.reader import read_history
 from tolaria.history.storage import history_texts
 
@@ -84,6 +85,10 @@ BROKEN = [
      "same_wording: write true, or leave the key out"),
     ("            same_wording: true\n", "            renumbered: true\n", 0,
      "unknown key 'renumbered'"),
+    ("            same_wording: true\n", "            same_wording: 1\n", 0,
+     "same_wording: expected true or false, found '1' (number)"),
+    ('      - ["717", 2019-10-04, 2021-06-18]\n', '      - ["717", 2021-06-18, 2019-10-04]\n',
+     0, "the last edition 2019-10-04 comes before the first 2021-06-18"),
 ]
 
 
@@ -108,6 +113,9 @@ def test_a_missing_history_is_one_clear_error(tmp_path):
     with pytest.raises(DataErrors) as caught:
         read_history(tmp_path / "nowhere")
     assert "tolaria history --rebuild" in str(caught.value)
+    with pytest.raises(DataErrors):
+        load_history(tmp_path)
+    assert load_history(tmp_path, missing_ok=True) is None  # a rulebook without a history
 
 
 def test_history_command(capsys):

@@ -32,8 +32,7 @@ def test_hand_and_mana_never_meet(lang, hand, mana):
 
 
 def test_words_that_matter_in_rules_are_not_stop_words():
-    assert {"fuera", "más", "sin", "hasta"} <= {w for w in ["fuera", "más", "sin", "hasta"]
-                                                if w not in stop_words("es")}
+    assert {"fuera", "más", "sin", "hasta"}.isdisjoint(stop_words("es"))
     assert "fuori" not in stop_words("it") and "più" not in stop_words("it")
     assert {"out", "not", "until", "no"}.isdisjoint(stop_words("en"))
     assert "de" in stop_words("es") and "the" in stop_words("en") and "di" in stop_words("it")

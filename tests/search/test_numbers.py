@@ -115,7 +115,7 @@ def test_the_doctests_of_number_lookup():
     from tolaria.search import numbers
 
     result = doctest.testmod(numbers)
-    assert result.attempted >= 5 and result.failed == 0
+    assert result.attempted >= 3 and result.failed == 0  # split_numbers; typed_numbers has its own
 
 
 @pytest.mark.parametrize("text, numbers, rest", [

@@ -6,7 +6,9 @@ from __future__ import annotations
 import html
 import os
 import re
+import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -20,14 +22,25 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
+@contextmanager
+def _serving(httpd):
+    """A server's address while it serves in a thread; shut down after."""
+    from tolaria.site.serve import url_of
+
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield url_of(httpd)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
 @pytest.fixture(scope="module")
 def server(site):
-    from tolaria.site.serve import serve_in_background, url_of
+    from tolaria.site.serve import make_server
 
-    httpd = serve_in_background(str(site))
-    yield url_of(httpd)
-    httpd.shutdown()
-    httpd.server_close()
+    with _serving(make_server(str(site), 0)) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -93,13 +106,18 @@ def test_a_rule_opens_by_its_anchor_highlighted(page):
 
 def test_switching_language_keeps_the_rule(page):
     page.goto(page.base + "en/104/#104.3b")
-    page.locator(".md-header__option .md-select").hover()
-    page.locator('a.md-select__link[hreflang="es"]').click()
-    page.wait_for_url("**/es/104/#104.3b")
+    _switch_language(page, "es", "**/es/104/#104.3b")
     rule = page.locator('[id="104.3b"]')
     assert "pierde el juego" in rule.inner_text()
     assert rule.evaluate("el => el.matches(':target')")
     assert page.locator("html").get_attribute("lang") == "es"
+
+
+def _switch_language(page, lang: str, url: str) -> None:
+    """Pick lang in the header's language switcher; wait for the address url (a glob)."""
+    page.locator(".md-header__option .md-select").hover()
+    page.locator(f'a.md-select__link[hreflang="{lang}"]').click()
+    page.wait_for_url(url)
 
 
 def _highlighted(locator) -> bool:
@@ -156,25 +174,19 @@ def test_search_words_lead_to_a_rule_with_the_words_highlighted(page, lang, quer
 def test_switching_language_goes_to_the_rule_with_the_same_content(page):
     """The Italian 702.25 follows an older numbering: the English 702.25m is its 702.25k."""
     page.goto(page.base + "en/702.25/#702.25m")
-    page.locator(".md-header__option .md-select").hover()
-    page.locator('a.md-select__link[hreflang="it"]').click()
-    page.wait_for_url("**/it/702.25/#702.25k")
+    _switch_language(page, "it", "**/it/702.25/#702.25k")
     rule = page.locator('[id="702.25k"]')
     assert _highlighted(rule)
     assert "702.25m" in rule.locator(".t-counterpart").inner_text()  # names the English
     # And back: the Italian 702.25e is the English 702.25f.
     page.goto(page.base + "it/702.25/#702.25e")
-    page.locator(".md-header__option .md-select").hover()
-    page.locator('a.md-select__link[hreflang="en"]').click()
-    page.wait_for_url("**/en/702.25/#702.25f")
+    _switch_language(page, "en", "**/en/702.25/#702.25f")
     assert _highlighted(page.locator('[id="702.25f"]'))
 
 
 def test_switching_to_a_language_without_the_rule_says_so(page):
     page.goto(page.base + "en/702.25/#702.25e")  # added after the Italian text's edition
-    page.locator(".md-header__option .md-select").hover()
-    page.locator('a.md-select__link[hreflang="it"]').click()
-    page.wait_for_url("**/it/702.25/#en:702.25e")
+    _switch_language(page, "it", "**/it/702.25/#en:702.25e")
     note = page.locator(".t-anchor-note")
     assert note.is_visible() and "702.25e" in note.inner_text()
     assert page.evaluate("document.querySelector(':target')") is None
@@ -292,11 +304,9 @@ def _subfolder(tmp_path: Path, site: Path) -> Path:
 
 
 def test_a_404_under_a_subfolder_has_links_and_search(page, site, tmp_path):
-    from tolaria.site.serve import serve_in_background, url_of
+    from tolaria.site.serve import make_server
 
-    httpd = serve_in_background(str(_subfolder(tmp_path, site)))
-    try:
-        base = url_of(httpd)
+    with _serving(make_server(str(_subfolder(tmp_path, site)), 0)) as base:
         response = page.goto(base + "sub/es/no/such/page/")
         assert response.status == 404
         assert "404" in page.locator("article h1").inner_text()
@@ -306,16 +316,12 @@ def test_a_404_under_a_subfolder_has_links_and_search(page, site, tmp_path):
         assert header == "sticky"  # the theme's stylesheet loaded
         _search(page, "104.3b")
         assert _first_result(page).get_attribute("href").startswith(base + "sub/es/104/")
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
 
 
 def test_the_root_404_speaks_the_addresss_language(page, site, tmp_path):
     """A host that answers every missing address with the site's root 404.html."""
     import functools
     import http.server
-    import threading
 
     from tolaria.site.serve import _Quiet
 
@@ -324,10 +330,7 @@ def test_the_root_404_speaks_the_addresss_language(page, site, tmp_path):
             return (site / "404.html").read_bytes()
 
     handler = functools.partial(RootOnly, directory=str(_subfolder(tmp_path, site)))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
-        base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    with _serving(http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)) as base:
         response = page.goto(base + "sub/it/999/")
         assert response.status == 404
         shown = page.locator('section[lang="it"]')
@@ -339,9 +342,6 @@ def test_the_root_404_speaks_the_addresss_language(page, site, tmp_path):
         page.wait_for_url(base + "sub/it/?q=104.3b")
         page.wait_for_selector(".md-search-result__item", timeout=15000)
         assert _first_result(page).get_attribute("href").endswith("#104.3b")
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "it"])

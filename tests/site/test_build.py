@@ -250,18 +250,6 @@ def test_footer_labels_are_escaped_once(tiny, tmp_path):
     assert not [label for label in labels if "&amp;" in label]
 
 
-def test_a_not_executable_reason_shows_in_the_pages_language():
-    from tolaria.site.pages import _message
-
-    reasons = {"en": "not modelled", "es": "no modelado", "it": "non modellato"}
-    result = {"status": "not_executable", "message": "not modelled", "reasons": reasons}
-    assert _message(result, "es") == "no modelado"
-    assert _message({**result, "reasons": {"en": "not modelled"}}, "it") == "not modelled"
-    assert _message({"status": "not_executable", "message": reasons}, "it") == "non modellato"
-    assert _message({"status": "not_executable", "message": "plain"}, "es") == "plain"
-    assert _message({"status": "failed", "message": "why"}, "es") == "why"
-
-
 def test_worked_examples_give_their_reason_in_the_pages_language(site):
     reasons = {lang: re.findall(r'<span class="t-data">([^<]*)</span>',
                                 (site / lang / "104" / "index.html").read_text("utf-8"))

@@ -1,7 +1,9 @@
-"""The user's cache folder (outside the source tree) and fingerprints of source files."""
+"""The user's cache folder (outside the source tree) and fingerprints of source files: by
+name, size and time (cheap, on every start) or by content (source_digest)."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import zlib
 
@@ -28,6 +30,21 @@ def fingerprint(files: list, *salt: str) -> str:
         except OSError:
             parts.append(f"{path}:missing")
     return "\n".join(parts)
+
+
+def source_digest(folder: str, names: tuple[str, ...]) -> str:
+    """A digest of the named files of folder (a missing one counts by its name only: an
+    installation without sources still has SCHEMA_VERSION)."""
+    digest = hashlib.blake2b(digest_size=8)
+    for name in names:
+        digest.update(name.encode() + b"\0")
+        try:
+            with open(os.path.join(folder, name), "rb") as stream:
+                digest.update(stream.read())
+        except OSError:
+            pass
+        digest.update(b"\0")
+    return digest.hexdigest()
 
 
 def short(fingerprint_text: str) -> str:

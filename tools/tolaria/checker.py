@@ -29,7 +29,6 @@ class ExampleResult(NamedTuple):
     explain: dict[str, str] = {}
     cr_example: int | None = None
     edition: str = ""
-    reasons: dict[str, str] = {}  # not executable: the reason per language, where given
 
     def to_json(self) -> dict:
         return {"id": self.id, "rules": list(self.rules), "status": self.status,
@@ -90,7 +89,7 @@ def run_example(example: Example, book: RuleBook) -> ExampleResult:
                 cr_example=example.cr_example, edition=edition.isoformat())
     if example.not_executable is not None:  # the reason in the interface's language
         return ExampleResult(status=NOT_EXECUTABLE, message=example.reason(current_language()),
-                             reasons=dict(example.reasons), **base)
+                             **base)
     try:
         game = execute(example.given, example.do, edition)
     except EngineError as exc:

@@ -243,19 +243,19 @@ class _Reader:
     def actions(self, node, what: str = "do") -> tuple[Action, ...]:
         out = []
         for item in self.f.sequence(node):
+            before = len(self.f.errors)
             name, args = self.one_key(item, ACTIONS, _("action"))
             if name is None or args is None:
                 continue
             line = item.start_mark.line + 1
+            reported = len(self.f.errors) > before  # a wrong key or value: said already
             if name == "advance" and len(args) != 1:
-                if _written_keys(item) & {"to", "turns"} in ({"to"}, {"turns"}):
-                    continue  # its value was wrong, and that error is reported already
-                self.error(item, _("advance: give either 'to' or 'turns'"))
+                if not reported:
+                    self.error(item, _("advance: give either 'to' or 'turns'"))
                 continue
             if name == "skip" and sum(k in args for k in ("step", "phase", "turn")) != 1:
-                if len(_written_keys(item) & {"step", "phase", "turn"}) == 1:
-                    continue  # likewise
-                self.error(item, _("skip: give one of 'step', 'phase' or 'turn'"))
+                if not reported:
+                    self.error(item, _("skip: give one of 'step', 'phase' or 'turn'"))
                 continue
             if name == "simultaneously":
                 bad = [a for a in args if a.name not in GAME_ENDING]
@@ -440,13 +440,3 @@ def example_edition(example: Example, book: RuleBook) -> date:
     if rule is not None and rule.since is not None:
         return rule.since
     return section.edition.effective
-
-
-def _written_keys(item) -> set[str]:
-    """The keys an action's mapping was written with (`advance: {to: …}` → {"to"}), valid
-    or not."""
-    value = item.value[0][1] if isinstance(item, loader.yaml.MappingNode) and item.value \
-        else None
-    if not isinstance(value, loader.yaml.MappingNode):
-        return set()
-    return {k.value for k, _v in value.value if isinstance(k, loader.yaml.ScalarNode)}

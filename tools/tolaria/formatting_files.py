@@ -7,7 +7,7 @@ from pathlib import Path
 import yaml
 
 from .errors import DataError, DataErrors, os_error_text
-from .loader import _display
+from . import loader
 from .formatting import format_yaml
 from .i18n import _
 from .validation import validate_folder
@@ -25,7 +25,7 @@ def format_rulebook(root: Path, write: bool) -> list[str]:
     changed: list[tuple[Path, str]] = []
     errors: list[DataError] = []
     for path in yaml_files(root):
-        display = _display(path, root)
+        display = loader._display(path, root)
         try:
             raw = path.read_bytes()
         except OSError as exc:
@@ -39,7 +39,7 @@ def format_rulebook(root: Path, write: bool) -> list[str]:
         text = raw.decode("utf-8")  # as written: a byte-order mark and CRLF stay visible
         try:
             canonical = format_yaml(text)
-            same = yaml.safe_load(canonical) == yaml.safe_load(text)
+            same = _value(canonical) == _value(text)
         except yaml.YAMLError as exc:
             errors.append(DataError(display, *describe(
                 exc, text.removeprefix("\ufeff").replace("\r\n", "\n"))))
@@ -60,4 +60,11 @@ def format_rulebook(root: Path, write: bool) -> list[str]:
     if write:
         for path, canonical in changed:
             write_atomically(path, canonical)
-    return [_display(p, root) for p, _ in changed]
+    return [loader._display(p, root) for p, _ in changed]
+
+
+def _value(text: str):
+    """What a YAML text holds, read by the loader's parser (libyaml's where present: the
+    pure-Python safe_load took most of the time of `fmt`)."""
+    loader._import_yaml()
+    return yaml.load(text, Loader=loader._Loader)

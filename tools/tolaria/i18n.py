@@ -122,16 +122,23 @@ def format_number(value, decimals: int | None = None) -> str:
                           locale=_language)
 
 
-def format_percent(fraction: float, decimals: int = 0) -> str:
-    """A fraction as a percentage in the interface's language (100% / 100 %)."""
-    from babel import Locale
+def format_percent(fraction: float) -> str:
+    """A fraction as a whole percentage in the interface's language (100% / 100 %)."""
     from babel.numbers import format_percent as babel_format_percent
 
-    pattern = Locale.parse(_language).percent_formats[None].pattern
-    last = pattern.rfind("0")
-    if decimals and last >= 0:
-        pattern = pattern[:last + 1] + "." + "0" * decimals + pattern[last + 1:]
-    return babel_format_percent(fraction, format=pattern, locale=_language)
+    return babel_format_percent(fraction, locale=_language)
+
+
+def editions_phrase(dates) -> str:
+    """'the edition of June 12, 2026' or 'the editions of July 25, 2025 … June 12, 2026'
+    (dates or ISO strings, in order)."""
+    dates = list(dates)
+    if not dates:
+        return _("no official edition")
+    if len(dates) == 1:
+        return _("the edition of {date}").format(date=format_date(dates[0]))
+    return _("the editions of {first} … {last}").format(first=format_date(dates[0]),
+                                                      last=format_date(dates[-1]))
 
 
 def format_list(items: list[str]) -> str:
@@ -186,11 +193,11 @@ def _babel_label(kind: str, value: str, compute) -> str:
                 _labels = json.load(stream)
         except (OSError, ValueError):
             _labels = {}
-        if not isinstance(_labels, dict) or not all(
-                isinstance(v, str) for v in _labels.values()):
+        if not isinstance(_labels, dict):
             _labels = {}  # not a cache this version wrote: start it again
     key = f"{kind}|{_language}|{value}"
-    if key not in _labels:
-        _labels[key] = compute(value, _language)
+    label = _labels.get(key)
+    if not isinstance(label, str):  # not known yet (or a cache of another shape)
+        label = _labels[key] = compute(value, _language)
         write_bytes_atomically(path, json.dumps(_labels, ensure_ascii=False).encode("utf-8"))
-    return _labels[key]
+    return label

@@ -20,22 +20,22 @@ HEADER = ("Section {number}, English: imported verbatim from the official Compre
 
 def parse_section_list(text: str) -> list[str]:
     """'104,512-514,702.25' -> ['104', '512', '513', '514', '702.25']."""
-    out: list[str] = []
+    out: list[RuleNumber] = []
     for part in filter(None, (p.strip() for p in text.split(","))):
         try:
             if "-" in part:
                 first, last = part.split("-", 1)
-                out.extend(str(n) for n in expand_range(first, last, strict=True))
+                out.extend(expand_range(first, last, strict=True))
             else:
-                out.append(str(RuleNumber.parse(part)))
+                out.append(RuleNumber.parse(part))
         except BadNumber:
             raise UserError(_("--sections: '{part}' is not a section or rule number").format(
                 part=part)) from None
     for number in out:
-        if RuleNumber.parse(number).letter:  # a section file holds a section or a rule
+        if number.letter:  # a section file holds a section or a rule
             raise UserError(_("--sections: {number} is a subrule; a section file holds a "
                               "section or a rule (e.g. 104, 702.25)").format(number=number))
-    return out
+    return [str(n) for n in out]
 
 
 def source_file(path: Path) -> str:

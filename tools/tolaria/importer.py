@@ -176,16 +176,17 @@ def parse_official(text: str, name: str) -> CRDocument:
         elif rule is not None:  # a paragraph that continues the rule above it
             rule.text += "\n" + line
     glossary = _read_glossary(lines, glossary_at) if glossary_at else []
+    last = _last_line(lines)
     incomplete = [_("{file}:{line}: the file ends before section {number}, which its contents "
                     "list (line {listed}): is it cut short?").format(
-        file=name, line=_last_line(lines), number=number, listed=listed)
+        file=name, line=last, number=number, listed=listed)
         for number, listed in _contents(lines, body_start) if number not in sections][:1]
     if not glossary:
         incomplete.append(_("{file}:{line}: no glossary after the rules: is the file complete?"
-                            ).format(file=name, line=_last_line(lines)))
+                            ).format(file=name, line=last))
     elif not any(line.strip() == "Credits" for line in lines[glossary_at:]):
         incomplete.append(_("{file}:{line}: no credits after the glossary: is the file "
-                            "complete?").format(file=name, line=_last_line(lines)))
+                            "complete?").format(file=name, line=last))
     return CRDocument(name, effective, sections, glossary, _duplicates(name, sections),
                       incomplete)
 

@@ -90,9 +90,10 @@ class _File:
         return node
 
     # --- structure ------------------------------------------------------------------
-    def mapping(self, node: yaml.Node, required: set[str], optional: set[str] = frozenset()
-                ) -> dict[str, yaml.Node] | None:
-        """The keys of a mapping node; reports duplicates, unknown and missing keys."""
+    def mapping(self, node: yaml.Node, required: set[str],
+                optional: set[str] | None = frozenset()) -> dict[str, yaml.Node] | None:
+        """The keys of a mapping node; reports duplicates, unknown and missing keys.
+        optional=None: any text is a key (keys that are data, such as glossary term ids)."""
         if not isinstance(node, yaml.MappingNode):
             self.error(node, _("expected a mapping of keys to values, found {found}").format(
                 found=_kind(node)))
@@ -106,8 +107,9 @@ class _File:
                 self.error(key_node, _("duplicate key '{key}' (first at line {line})").format(
                     key=key, line=seen[key]))
                 continue
-            if key not in required and key not in optional:
-                known = sorted(required | set(optional))
+            if key is None or (optional is not None and key not in required
+                               and key not in optional):
+                known = sorted(required | set(optional or ()))
                 import difflib
 
                 close = difflib.get_close_matches(str(key), known, n=1)
@@ -137,13 +139,8 @@ class _File:
             self.error(node, _("{what}: expected {expected}, found {found}").format(
                 what=what, expected=expected, found=_kind(node)))
             return None
-        if kind == STR:
-            value = node.value  # what PyYAML's str constructor returns, without its cost
-        else:
-            value = None
-        try:
-            if value is None:
-                value = _constructor.construct_object(node)
+        try:  # a text is node.value, what PyYAML's str constructor returns, without its cost
+            value = node.value if kind == STR else _constructor.construct_object(node)
         except ValueError:  # 2026-02-30: the shape of a date, but no day of the calendar
             self.error(node, _("{what}: '{value}' is no day of the calendar (write a date "
                                "that exists, as YYYY-MM-DD)").format(what=what,
@@ -172,13 +169,6 @@ class _File:
             self.error(node, _("malformed rule number '{number}' (expected e.g. 104, 104.3 "
                                "or 104.3b; subrule letters skip l and o)").format(number=text))
             return None
-
-
-def yaml_problem(problem: str) -> str:
-    """A YAML parser's problem in plain words, in the interface's language."""
-    from .yaml_problems import problem_text
-
-    return problem_text(problem)
 
 
 def _kind(node: yaml.Node) -> str:

@@ -109,14 +109,15 @@ class RuleNumber(namedtuple("RuleNumber", "section rule letter", defaults=(None,
         return f"RuleNumber({str(self)!r})"
 
 
-def expand_range(first: str, last: str, strict: bool = False) -> list[RuleNumber]:
+def expand_range(first: str | RuleNumber, last: str | RuleNumber,
+                 strict: bool = False) -> list[RuleNumber]:
     """Every number from first to last, when they differ only in the final part.
 
     '601.2a'-'601.2d' gives four subrules; '512'-'514' three sections; '104.3'-'104.5'
     three rules. A range that is not of that shape gives just its two ends, or, when
     strict (a range a user typed), raises BadNumber.
     """
-    a, b = RuleNumber.parse(first), RuleNumber.parse(last)
+    a, b = (n if isinstance(n, RuleNumber) else RuleNumber.parse(n) for n in (first, last))
     shaped = a.depth == b.depth and a <= b and (
         a.depth == 0 or (a.section == b.section and (a.depth == 1 or a.rule == b.rule)))
     if not shaped:
@@ -134,15 +135,25 @@ def expand_range(first: str, last: str, strict: bool = False) -> list[RuleNumber
     return [a, b]
 
 
+# --- Patterns: the only rule-number regexes of the project -----------------------------
+# A rule number as the CR prints it (104, 104.3, 104.3b).
+NUMBER_PATTERN = r"[1-9]\d{2}(?:\.[1-9]\d*[a-z]?)?"
+# A number as people type it, to be read by RuleNumber.parse after normalising: any case,
+# a decimal comma for the point (104,3b), invalid shapes too (104.3l), so that they get a
+# clear answer instead of being taken for words.
+TYPED_PATTERN = r"\d{3}(?:[.,]\d+[a-z]?)?"
+TYPED_DASH = r"\s*[-–—]\s*"  # between the two ends of a typed range
+RULE_WORDS = r"rules?|reglas?|regol[ae]"  # "rule(s)" in en, es, it
+
 # --- Cross-references ------------------------------------------------------------------
 # One pattern for the whole project. A reference is a word for "rule(s)" in any of the
 # three languages, followed by one or more numbers joined by commas, "and"/"y"/"e"/"or"/"o",
 # or a dash for ranges ("rules 601.2a–d", "reglas 704.5m y 704.5n", "vedi regole 506.4").
-_NUM = r"[1-9]\d{2}(?:\.[1-9]\d*[a-z]?)?"
+_NUM = NUMBER_PATTERN
 _JOIN = r"(?:\s*,\s*(?:and\s+|y\s+|e\s+|or\s+|o\s+)?|\s+(?:and|y|e|or|o)\s+)"
 _RANGE_TAIL = r"(?:\s*[–-]\s*(?:" + _NUM + r"|[a-z]\b))?"
 REFERENCE_PATTERN = (
-    r"\b(?:rules?|reglas?|regol[ae]|sections?|secci[oó]n|secciones|sezion[ei])\s+"
+    r"\b(?:" + RULE_WORDS + r"|sections?|secci[oó]n|secciones|sezion[ei])\s+"
     r"(?P<numbers>" + _NUM + _RANGE_TAIL + r"(?:" + _JOIN + _NUM + _RANGE_TAIL + r")*)")
 _ITEM_PATTERN = r"(?P<first>" + _NUM + r")(?:\s*[–-]\s*(?P<last>" + _NUM + r"|[a-z]\b))?"
 

@@ -87,18 +87,17 @@ def _order(suffix: str) -> tuple:
 
 def _section_comments(section: Section, english: Section | None) -> list[str]:
     from .i18n import format_date
+    from .show import source_kind_label
 
     source = section.source
     where = f" ({source.file})" if source.file else ""
-    kinds = {"official": _("official text"), "quoted": _("quoted source"),
-             "project": _("project translation")}
     lines = [_("section {number} ({title}), {file}").format(
         number=section.number, title=section.title, file=section.file)]
     if english is not None:
         lines.append(_("English: the edition of {edition}, {file}").format(
             edition=format_date(english.edition.effective), file=english.file))
     lines.append(_("translation: the edition of {edition}; {kind}: {name}{where}").format(
-        edition=format_date(section.edition.effective), kind=kinds.get(source.kind, source.kind),
+        edition=format_date(section.edition.effective), kind=source_kind_label(source.kind),
         name=source.name, where=where))
     return lines
 
@@ -199,19 +198,13 @@ def read_po_file(path: Path, display: str) -> tuple[str, list[_Message]]:
             "not a valid PO file: {problem}").format(
                 problem=_babel_problem(re.sub(r" on -?\d+$", "", str(exc)))))]) from None
     except UnknownLocaleError as exc:
-        raise DataErrors([DataError(display, _header_line(raw, b"Language:"), _(
-            "the PO file's Language header is '{lang}'; expected one of {langs}").format(
-                lang=exc.identifier, langs=", ".join(LANGS)))]) from None
+        raise _language_error(display, raw, exc.identifier) from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise DataErrors([DataError(display, 1, _("not a valid PO file: {problem}").format(
             problem=_babel_problem(str(exc))))]) from None
     lang = catalog.locale.language if catalog.locale is not None else None
     if lang not in LANGS:
-        written = re.search(rb'^"Language:[ \t]*([^"\\]*)', raw, re.M)
-        raise DataErrors([DataError(display, _header_line(raw, b"Language:"), _(
-            "the PO file's Language header is '{lang}'; expected one of {langs}").format(
-                lang=lang or (written.group(1).decode("utf-8", "replace").strip()
-                              if written else ""), langs=", ".join(LANGS)))])
+        raise _language_error(display, raw, lang)
     lines: dict[str, list[int]] = {}
     for number, text in enumerate(raw.decode("utf-8", "replace").splitlines(), 1):
         match = _MSGCTXT_LINE.match(text)
@@ -234,6 +227,17 @@ def read_po_file(path: Path, display: str) -> tuple[str, list[_Message]]:
     if errors:
         raise DataErrors(errors)
     return lang, messages
+
+
+def _language_error(display: str, raw: bytes, lang: str | None) -> DataErrors:
+    """The error for a Language header naming no translated language (lang: what Babel
+    made of it; when nothing, the header as written)."""
+    if not lang:
+        written = re.search(rb'^"Language:[ \t]*([^"\\]*)', raw, re.M)
+        lang = written.group(1).decode("utf-8", "replace").strip() if written else ""
+    return DataErrors([DataError(display, _header_line(raw, b"Language:"), _(
+        "the PO file's Language header is '{lang}'; expected one of {langs}").format(
+            lang=lang, langs=", ".join(LANGS)))])
 
 
 def _babel_problem(problem: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from .export import rule_json
-from .i18n import _, format_date, language_name
+from .i18n import _, editions_phrase, format_date, language_name
 from .model import RuleBook
 from .numbering import RuleNumber
 
@@ -21,11 +21,15 @@ def find_rule(book: RuleBook, lang: str, number: RuleNumber) -> dict | None:
     return rule_json(section, rule) if rule else None
 
 
+def source_kind_label(kind: str) -> str:
+    """A source's kind in the interface's words (for show, the site, the audit, PO files)."""
+    return {"official": _("official text"), "quoted": _("quoted source"),
+            "project": _("project translation")}.get(kind, kind)
+
+
 def _source_line(data: dict) -> str:
     source = data["source"]
-    kinds = {"official": _("official text"), "quoted": _("quoted source"),
-             "project": _("project translation")}
-    parts = [kinds.get(source["kind"], source["kind"]), source["name"]]
+    parts = [source_kind_label(source["kind"]), source["name"]]
     if source.get("claims"):
         parts.append(_("claims the edition of {date}").format(
             date=format_date(source["claims"])))
@@ -37,13 +41,9 @@ def render_text(book: RuleBook, data: dict, width: int = 88) -> str:
     edition = book.editions.get(_as_date(data["edition"]))
     set_name = edition.set_name(_current()) if edition else ""
     lines = [f"{data['number']} · {data['title']} · {language_name(data['lang'])}"]
-    if data.get("editions") and len(data["editions"]) == 1:  # see tolaria.history
-        lines.append(_("{asked} is this rule's number in the edition of {date}").format(
-            asked=data["asked"], date=format_date(data["editions"][0])))
-    elif data.get("editions"):  # asked by a number of other editions (see tolaria.history)
-        lines.append(_("{asked} is this rule's number in the editions of {first} … {last}"
-                       ).format(asked=data["asked"], first=format_date(data["editions"][0]),
-                                last=format_date(data["editions"][-1])))
+    if data.get("editions"):  # asked by a number of other editions (see tolaria.history)
+        lines.append(_("{asked} is this rule's number in {editions}").format(
+            asked=data["asked"], editions=editions_phrase(data["editions"])))
     elif data.get("current") and data["current"] != data["number"]:
         lines.append(_("This rule is {current} in the rulebook").format(current=data["current"]))
     lines.extend(also_lines(data))
@@ -63,14 +63,9 @@ def also_lines(data: dict) -> list[str]:
     tolaria.history.notes.Other.to_json)."""
     if not data.get("also"):
         return []
-    from datetime import date
-
     from .history.notes import Other, other_line
 
-    return [other_line(Other(o["rule"] or "", o["number"], [date.fromisoformat(d) for d in
-                                                             o["editions"]],
-                             o["in_rulebook"], o["removed"], o["text"], o["see"]))
-            for o in data["also"]]
+    return [other_line(Other.from_json(other)) for other in data["also"]]
 
 
 def _rule_lines(data: dict, lines: list[str], width: int, top: bool = False) -> None:

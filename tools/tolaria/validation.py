@@ -25,49 +25,30 @@ class Summary(NamedTuple):
 def validate_folder(root=None) -> Summary:
     """Check every data file under root (the project's rules/ by default). Raises
     DataErrors with every error found in any of them."""
+    from .audit.data import check_terms, load_audit_data
+    from .examples_loader import load_examples
+    from .history import load_history
     from .loader import default_rules_dir, load_rulebook
 
     root = os.fspath(root) if root is not None else default_rules_dir()
     errors: list[DataError] = []
 
-    def collect(read):
+    def collect(read, *args):
         try:
-            return read()
+            return read(*args)
         except DataErrors as exc:
             errors.extend(exc.errors)
             return None
 
-    book = collect(lambda: load_rulebook(root))
+    book = collect(load_rulebook, root)
     if not os.path.isdir(root):  # the loader has said so; nothing else to read
         raise DataErrors(errors)
-    data = collect(lambda: _audit_data(root))
+    data = collect(load_audit_data, root)
     if book is not None and data is not None:
-        from .audit.data import check_terms
-
-        collect(lambda: check_terms(data, (t.id for t in book.glossary)))
-    examples = collect(lambda: _examples(book)) if book is not None else None
-    history = collect(lambda: _history(root))
+        collect(check_terms, data, (t.id for t in book.glossary))
+    examples = collect(load_examples, book) if book is not None else None
+    history = collect(load_history, root, True)  # missing_ok: a folder may have no history
     if errors:
         raise DataErrors(errors)
     return Summary(book, len(examples or ()), len(data.waivers),
                    len(history.all_editions) if history is not None else None)
-
-
-def _audit_data(root: str):
-    from .audit.data import load_audit_data
-
-    return load_audit_data(root)
-
-
-def _examples(book: RuleBook):
-    from .examples_loader import load_examples
-
-    return load_examples(book)
-
-
-def _history(root: str):
-    if not os.path.isdir(os.path.join(root, "history")):
-        return None
-    from .history import load_history
-
-    return load_history(root)

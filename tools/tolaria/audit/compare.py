@@ -162,19 +162,22 @@ def check_numbers(ctx: Context) -> Iterator[Finding]:
                           f"numbers {_numbers_key(b.elements())}", ctx.section.number)
 
 
+def _in_english(ours: Rule, english: Rule) -> Iterator[tuple[str, int, str]]:
+    """(what, line, text) of each paragraph of a translated rule identical to its English:
+    what is "text" or "example"."""
+    if features.normalise(ours.text) == features.normalise(english.text):
+        yield "text", ours.line, ours.text
+    english_examples = {features.normalise(e.text) for e in english.examples}
+    for example in ours.examples:
+        if features.normalise(example.text) in english_examples:
+            yield "example", example.line, example.text
+
+
 def left_in_english(ctx: Context) -> set[tuple[str, int]]:
     """(file, line) of each translated paragraph identical to its English (the untranslated
     check reports them; the spelling check leaves them alone)."""
-    out = set()
-    for ours, english in ctx.matched:
-        if ours.text.strip() and features.normalise(ours.text) == features.normalise(
-                english.text):
-            out.add((ours.file, ours.line))
-        english_examples = {features.normalise(e.text) for e in english.examples}
-        for example in ours.examples:
-            if features.normalise(example.text) in english_examples:
-                out.add((ours.file, example.line))
-    return out
+    return {(ours.file, line) for ours, english in ctx.matched if ours.text.strip()
+            for _what, line, _text in _in_english(ours, english)}
 
 
 def check_untranslated(ctx: Context) -> Iterator[Finding]:
@@ -189,14 +192,9 @@ def check_untranslated(ctx: Context) -> Iterator[Finding]:
         english = english_of.get(id(rule))
         if english is None:
             continue
-        if features.normalise(rule.text) == features.normalise(english.text):
+        for what, line, text in _in_english(rule, english):
+            found = (_("the English text: {text}") if what == "text"
+                     else _("the English example: {text}")).format(text=short(text))
             yield finding("untranslated", "functional", ctx.lang, rule.number,
-                          _("a translation"), _("the English text: {text}").format(
-                              text=short(rule.text)), rule, "text", ctx.section.number)
-        english_examples = {features.normalise(e.text) for e in english.examples}
-        for example in rule.examples:
-            if features.normalise(example.text) in english_examples:
-                yield finding("untranslated", "functional", ctx.lang, rule.number,
-                              _("a translation"), _("the English example: {text}").format(
-                                  text=short(example.text)),
-                              (rule.file, example.line), "example", ctx.section.number)
+                          _("a translation"), found, (rule.file, line), what,
+                          ctx.section.number)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import NamedTuple
 
+from ..i18n import _, format_date
 from ..model import RuleBook, Rule, Section
 from .data import AuditData
 from .pairing import Pair
@@ -56,33 +57,23 @@ class Context(NamedTuple):
         compared with."""
         if self.basis is not None:
             return english_of(span(self.basis.editions))
-        ref = self.reference
-        return english_of(format_date(ref.edition)) if ref else english_of(None)
+        return self.claimed_label()
 
     def claimed_label(self) -> str:
+        """'the English of November 20, 2020': the English of the reference edition."""
         ref = self.reference
         return english_of(format_date(ref.edition)) if ref else english_of(None)
 
 
 def english_of(when: str | None) -> str:
     """The English text of a date (or span of dates), in the interface's language."""
-    from ..i18n import _
-
     if when is None:
         return _("the English")
     return _("the English of {date}").format(date=when)
 
 
-def format_date(value) -> str:
-    from ..i18n import format_date as _format_date
-
-    return _format_date(value)
-
-
 def span(editions) -> str:
     """The first and last of some editions, for people ('July 22, 2016 – July 8, 2017')."""
-    from ..i18n import _
-
     editions = list(editions)
     first, last = format_date(editions[0]), format_date(editions[-1])
     return first if editions[0] == editions[-1] else _("{first} – {last}").format(

@@ -91,19 +91,11 @@ def _read_words(path: Path, errors: list[DataError]) -> WordLists:
     senses = frozenset(_strings(f, top["several_senses"], "several_senses")
                        if "several_senses" in top else ())
     phrases, places = {}, {}
-    if "senses" in top:
-        for term, node in (f.mapping(top["senses"], set(), _AnyKey()) or {}).items():
+    if "senses" in top:  # keyed by glossary term ids (see check_terms)
+        for term, node in (f.mapping(top["senses"], set(), None) or {}).items():
             phrases[term] = tuple(_strings(f, node, "senses"))
             places[term] = (f.display, node.start_mark.line + 1)
     return WordLists(lists["words"], lists["not_words"], senses, phrases, places)
-
-
-class _AnyKey(frozenset):
-    """Optional keys for a mapping whose keys are data (glossary term ids, checked against
-    the glossary by `check_terms`)."""
-
-    def __contains__(self, item) -> bool:
-        return isinstance(item, str)
 
 
 def check_terms(data: AuditData, term_ids) -> None:

@@ -12,14 +12,15 @@ import re
 from datetime import date
 from typing import Iterator, NamedTuple
 
-from ..i18n import N_, _
+from ..i18n import N_, _, format_date
 from ..model import Rule
-from .context import Context, format_date, short, span
+from ..numbering import NUMBER_PATTERN
+from .context import Context, short, span
 from .findings import Finding, finding
 from .pairing import Pair, align, align_english
 
 MARGIN = 1.0  # a better fit must beat the claimed edition's by this much to be reported
-_REFS = re.compile(r"\b[1-9]\d{2}(?:\.\d+[a-z]?)?\b")  # a citation's number is not a rewording
+_REFS = re.compile(r"\b" + NUMBER_PATTERN + r"\b")  # a citation's number is not a rewording
 _TYPOGRAPHY = str.maketrans({"“": '"', "”": '"', "’": "'", "‘": "'"})
 
 

@@ -6,7 +6,8 @@ import functools
 import re
 from collections import Counter
 
-from ..numbering import iter_reference_spans
+from ..number_words import number_words
+from ..numbering import NUMBER_PATTERN, iter_reference_spans
 
 EXAMPLE_LABELS = {"en": "Example:", "es": "Ejemplo:", "it": "Esempio:"}
 
@@ -25,37 +26,8 @@ def sentences(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
-# Numbers written as words. "one"/"un"/"uno"/"una" are left out: they are pronouns and
-# articles far more often than numbers; so is Italian "sei" ("you are").
-_WORDS = {
-    "en": "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-          "fourteen fifteen sixteen seventeen eighteen nineteen twenty",
-    "es": "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce "
-          "quince dieciséis diecisiete dieciocho diecinueve veinte",
-    "it": "zero uno due tre quattro cinque sei sette otto nove dieci undici dodici tredici "
-          "quattordici quindici sedici diciassette diciotto diciannove venti",
-}
-_LEFT_OUT = {"en": {"one"}, "es": {"uno"}, "it": {"uno", "sei"}}
-_COMPOUND = {
-    "en": {"twenty-" + w: 20 + i for i, w in enumerate(_WORDS["en"].split()[1:10], 1)},
-    "es": {w: 20 + i for i, w in enumerate(
-        "veintiuno veintidós veintitrés veinticuatro veinticinco veintiséis veintisiete "
-        "veintiocho veintinueve".split(), 1)} | {"veintiún": 21},
-    "it": {w: 20 + i for i, w in enumerate(
-        "ventuno ventidue ventitré ventiquattro venticinque ventisei ventisette ventotto "
-        "ventinove".split(), 1)},
-}
-
-
-@functools.cache
-def _number_words(lang: str) -> dict[str, int]:
-    table = {w: i for i, w in enumerate(_WORDS[lang].split()) if w not in _LEFT_OUT[lang]}
-    table.update(_COMPOUND[lang])
-    return table
-
-
 _TOKEN = re.compile(r"\d+|[^\W\d_]+(?:-[^\W\d_]+)?")
-_RULE_NUMBER = re.compile(r"\b[1-9]\d{2}\.\d+[a-z]?\b")
+_RULE_NUMBER = re.compile(r"\b(?=\d{3}\.)" + NUMBER_PATTERN + r"\b")  # a rule, not a section
 
 
 def numbers(text: str, lang: str) -> Counter:
@@ -64,7 +36,7 @@ def numbers(text: str, lang: str) -> Counter:
     spans = [(s, e) for s, e, _ in iter_reference_spans(text)]
     spans += [m.span() for m in _RULE_NUMBER.finditer(text)]
     out: Counter = Counter()
-    table = _number_words(lang)
+    table = number_words(lang)
     for match in _TOKEN.finditer(text):
         if any(s <= match.start() < e for s, e in spans):
             continue

@@ -7,6 +7,7 @@ from itertools import groupby
 
 from ..i18n import _, format_date, format_number, format_percent, language_name, ngettext
 from ..numbering import RuleNumber
+from ..show import source_kind_label
 from .findings import SEVERITIES, Finding, label
 from .runner import AuditReport
 
@@ -77,14 +78,11 @@ def _header(lang: str, section: str, info: dict | None) -> str:
     compared = info["compared_with"]
     if compared is None:
         return _("== {lang} {section} ({source}; no English to compare with)").format(
-            lang=lang, section=section, source=_source_label(info["source"]))
+            lang=lang, section=section, source=source_kind_label(info["source"]))
     return _("== {lang} {section} ({source}, {file}; claims {claims}; compared with the "
              "English {number} of {edition})").format(
-        lang=lang, section=section, source=_source_label(info["source"]), file=info["file"],
+        lang=lang, section=section, source=source_kind_label(info["source"]), file=info["file"],
         claims=format_date(info["claims"]), number=compared["number"],
         edition=format_date(compared["edition"]))
 
 
-def _source_label(kind: str) -> str:
-    labels = {"official": _("official"), "quoted": _("quoted"), "project": _("project")}
-    return labels.get(kind, kind)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, NamedTuple
 
-from ..i18n import _
+from ..i18n import _, format_date
 from ..model import RuleBook
 from ..numbering import RuleNumber
 from . import compare, edition, terms, typography
-from .context import Basis, Context, format_date
+from .context import Basis, Context
 from .data import TRANSLATED, AuditData, check_terms, load_audit_data
 from .findings import SEVERITIES, Finding
 from .pairing import align
@@ -58,13 +58,10 @@ class AuditReport(NamedTuple):
 
 
 def default_history(rules_dir=None):
-    """The rule history (tolaria.history), or None where it is not available."""
-    try:
-        from .. import history
-    except ImportError:
-        return None
-    loader = getattr(history, "load_history", None)
-    return loader(rules_dir) if loader is not None else None
+    """The rule history of the rulebook folder, or None where it has none."""
+    from ..history import load_history
+
+    return load_history(rules_dir, missing_ok=True)
 
 
 def _selected(number: RuleNumber, sections: Iterable[str] | None) -> bool:

@@ -14,12 +14,11 @@ import re
 from typing import NamedTuple
 
 from ..numbering import iter_reference_spans
-from .features import sentences
+from .features import sentences, words
 from .pairing import LENGTH_FACTOR
 
 _CITING = {"see", "rule", "rules", "and", "ver", "la", "las", "regla", "reglas", "y", "vedi",
            "regola", "regole", "e"}
-_WORD = re.compile(r"[^\W\d_]+")
 GAP = 3.0  # the cost of a sentence rendered by nothing
 JOIN = 0.7  # the cost of one sentence rendering two
 MARGIN = 0.7  # how much better a lost sentence must fit than the next guess to be named
@@ -41,7 +40,7 @@ def citing_only(sentence: str) -> bool:
     rest = sentence
     for start, end, _number in reversed(spans):
         rest = rest[:start] + " " + rest[end:]
-    return all(w.lower() in _CITING for w in _WORD.findall(rest))
+    return all(w.lower() in _CITING for w in words(rest))
 
 
 def counted(text: str) -> list[str]:

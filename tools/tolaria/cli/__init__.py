@@ -13,6 +13,7 @@ import sys
 from .. import i18n
 from ..errors import DataErrors, UserError, os_error_text
 from ..i18n import _
+from .common import INTERFACE_LANG_HELP
 
 # command name -> module under tolaria.cli
 COMMANDS = {
@@ -132,7 +133,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                       "Italian."),
         epilog=_("Example: tolaria show 104.3b --lang es"))
     parser.add_argument("--lang", dest="interface_lang", choices=list(i18n.SUPPORTED),
-                        help=_("the interface's language (default: the locale's, else en)"))
+                        help=INTERFACE_LANG_HELP())
     commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     commands.required = True
     for name, module_name in COMMANDS.items():
@@ -146,6 +147,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                          help=_("the rulebook folder to read (default: the project's rules/, "
                                 "or $TOLARIA_RULES)"))
         module.add_arguments(sub)
+        if "--lang" not in sub._option_string_actions and sub._subparsers is None:
+            # a command whose --lang does not also choose the rules' language
+            sub.add_argument("--lang", choices=list(i18n.SUPPORTED), help=INTERFACE_LANG_HELP())
         sub.set_defaults(run=module.run)
     return parser
 

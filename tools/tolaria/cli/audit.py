@@ -27,21 +27,20 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     from ..errors import UserError
-    from ..numbering import RuleNumber
     from ..audit import run_audit
 
-    from .common import parse_number
+    from ..typed_numbers import typed_number
 
-    for number in args.section or ():
-        parse_number(number)
+    asked = [typed_number(number) for number in args.section or ()]
     book = rulebook(args)
     covered = [str(n) for n in book.section_numbers()]
-    for number in args.section or ():
-        if str(RuleNumber.parse(number)) not in covered:
+    for number in asked:
+        if str(number) not in covered:
             raise UserError(_("section {number} is not in this rulebook: it covers sections "
                               "{covered}").format(number=number, covered=", ".join(covered)),
                             status=1)
-    report = run_audit(book, langs=[args.lang] if args.lang else None, sections=args.section)
+    report = run_audit(book, langs=[args.lang] if args.lang else None,
+                       sections=[str(n) for n in asked] or None)
     if args.json:
         print_json(report.to_json())
     else:

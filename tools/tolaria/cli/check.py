@@ -22,7 +22,6 @@ def add_arguments(parser) -> None:
     parser.add_argument("--coverage", action="store_true",
                         help=_("with PATHs, also fail when a subrule has no example (always "
                                "so for the project's own examples)"))
-    parser.add_argument("--lang", choices=["en", "es", "it"], help=_("interface language"))
 
 
 def run(args) -> int:

@@ -1,11 +1,31 @@
-"""Small helpers the commands share: reading the rulebook, printing JSON."""
+"""Small helpers the commands share: reading the rulebook, printing JSON and warnings."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+
+from ..i18n import _
 from ..loader import default_rules_dir, load_rulebook
 from ..model import RuleBook
+
+
+def INTERFACE_LANG_HELP() -> str:
+    return _("the interface's language (default: the locale's, else en)")
+
+
+def edition_date(text: str):
+    """The date of --edition (YYYY-MM-DD), or a one-line UserError."""
+    from datetime import date
+
+    from ..errors import UserError
+
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise UserError(_("--edition: '{value}' is not a date (YYYY-MM-DD)").format(
+            value=text)) from None
 
 
 def rules_dir(args):
@@ -24,22 +44,16 @@ def print_json(data) -> None:
     sys.stdout.write("\n")
 
 
-def parse_number(text: str):
-    """A RuleNumber from the command line ('rule 104.3b' too), or a one-line UserError."""
-    from ..errors import UserError
-    from ..i18n import _
-    from ..numbering import BadNumber, RuleNumber
+@contextlib.contextmanager
+def report_warnings():
+    """Library warnings (an index rebuilt) as one line each on stderr."""
+    import warnings
 
-    cleaned = text.strip()
-    lowered = cleaned.lower()
-    for prefix in ("rule ", "r"):  # "rule 104.3b", "r104.3b"
-        if lowered.startswith(prefix) and lowered[len(prefix):][:1].isdigit():
-            cleaned = cleaned[len(prefix):].strip()
-            break
-    if cleaned[-1:].isalpha():  # "104.3B": subrule letters are lower case
-        cleaned = cleaned[:-1] + cleaned[-1].lower()
-    try:
-        return RuleNumber.parse(cleaned)
-    except BadNumber:
-        raise UserError(_("'{number}' is not a rule number (expected e.g. 104, 104.3 or "
-                          "104.3b)").format(number=text)) from None
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            yield
+        finally:
+            for warning in caught:
+                print(_("tolaria: warning: {message}").format(message=warning.message),
+                      file=sys.stderr)

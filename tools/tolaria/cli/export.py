@@ -18,7 +18,6 @@ def EXAMPLE() -> str:
 def add_arguments(parser) -> None:
     parser.add_argument("--json", action="store_true",
                         help=_("print JSON (the only format; accepted for symmetry)"))
-    parser.add_argument("--lang", choices=["en", "es", "it"], help=_("interface language"))
 
 
 def run(args) -> int:

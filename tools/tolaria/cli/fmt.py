@@ -17,7 +17,6 @@ def EXAMPLE() -> str:
 def add_arguments(parser) -> None:
     parser.add_argument("--check", action="store_true",
                         help=_("change nothing; fail if a file is not in canonical form"))
-    parser.add_argument("--lang", choices=["en", "es", "it"], help=_("interface language"))
 
 
 def run(args) -> int:

@@ -28,7 +28,6 @@ def add_arguments(parser) -> None:
     parser.add_argument("--reference", metavar=_("DIR"),
                         help=_("the folder of official files for --rebuild (default: "
                                "../shared/reference/cr-en, or $TOLARIA_SHARED/reference/cr-en)"))
-    parser.add_argument("--lang", choices=["en", "es", "it"], help=_("interface language"))
 
 
 def run(args) -> int:
@@ -68,9 +67,9 @@ def run(args) -> int:
 
 def _one_number(text: str):
     """The one number NUMBER asks for (a decimal comma is read as the point)."""
-    from .show import asked_numbers
+    from ..typed_numbers import typed_numbers
 
-    numbers = asked_numbers(text)
+    numbers = typed_numbers(text, required=True)
     if len(numbers) > 1:
         raise UserError(_("history takes one number, not a range: e.g. tolaria history {number}"
                           ).format(number=numbers[0]))
@@ -79,27 +78,14 @@ def _one_number(text: str):
 
 def _on(h, number: str, edition: str) -> str:
     """The history key of the rule that number was in the edition in force on a date."""
-    from datetime import date
-
-    from ..history.asof import reading_on
-    from ..history.notes import no_edition, partial_edition, uncovered_reading
+    from ..history.notes import read_on
     from ..i18n import format_date
 
-    try:
-        when = date.fromisoformat(edition)
-    except ValueError:
-        raise UserError(_("--edition: '{value}' is not a date (YYYY-MM-DD)").format(
-            value=edition)) from None
-    coverage = h.coverage(when)
-    if coverage.edition is None:
-        raise UserError(no_edition(h, "history", number, when, coverage), status=1)
-    reading = reading_on(h, number, when)
+    from .common import edition_date
+
+    _coverage, reading = read_on(h, "history", number, edition_date(edition))
     if reading.key is not None:
         return reading.key
-    if h.holds(reading.edition) is not None:
-        raise UserError(partial_edition(h, "history", number, when, reading.edition), status=1)
-    if reading.uncovered is not None:
-        raise UserError(uncovered_reading(h, number, when, reading, "history"), status=1)
     raise UserError(_("{number} was no rule number in the edition of {date}: without "
                       "--edition, tolaria history {number}").format(
         number=number, date=format_date(reading.edition)), status=1)

@@ -26,7 +26,6 @@ def add_arguments(parser) -> None:
     parser.add_argument("--history", action="store_true",
                         help=_("add the file as the newest edition of rules/history/ and "
                                "print what changed in the covered rules"))
-    parser.add_argument("--lang", choices=["en", "es", "it"], help=_("interface language"))
 
 
 def run(args) -> int:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 
 from ..i18n import _, format_list, format_number, language_name, ngettext
 
@@ -19,29 +18,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--rebuild", action="store_true",
                         help=_("rebuild even if the index is up to date"))
     parser.add_argument("--json", action="store_true", help=_("print JSON"))
-    parser.add_argument("--lang", choices=["en", "es", "it"],
-                        help=_("language of the interface"))
-
-
-@contextlib.contextmanager
-def report_warnings():
-    """Library warnings (an index rebuilt) as one line each on stderr."""
-    import sys
-    import warnings
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            yield
-        finally:
-            for warning in caught:
-                print(_("tolaria: warning: {message}").format(message=warning.message),
-                      file=sys.stderr)
 
 
 def run(args) -> int:
     from ..search import build_index
-    from .common import print_json, rulebook
+    from .common import print_json, report_warnings, rulebook
 
     with report_warnings():
         info = build_index(rulebook(args), rebuild=args.rebuild)

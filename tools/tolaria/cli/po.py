@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import _
+from .common import INTERFACE_LANG_HELP
 
 
 def HELP() -> str:
@@ -49,8 +50,7 @@ def add_arguments(parser) -> None:
         epilog=_("Example: tolaria po import it.po"),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     imported.add_argument("file", metavar=_("FILE"), help=_("a PO file made by po export"))
-    imported.add_argument("--lang", choices=["en", "es", "it"],
-                          help=_("interface language"))
+    imported.add_argument("--lang", choices=["en", "es", "it"], help=INTERFACE_LANG_HELP())
     _common(imported)
 
 
@@ -65,10 +65,10 @@ def run(args) -> int:
         if not changes:
             print(_("nothing to change: every msgstr is empty or already in the YAML"))
         return 0
-    from .common import parse_number
+    from ..typed_numbers import typed_number
 
     for number in args.section or ():
-        parse_number(number)
+        typed_number(number)  # a one-line error for what is not a rule number
     from .common import rulebook
 
     text = po.export_po(rulebook(args), args.lang, args.section)

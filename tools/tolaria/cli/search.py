@@ -5,12 +5,13 @@ from __future__ import annotations
 from ..i18n import _, current_language, language_name
 
 MAX_LIMIT = 100  # as tolaria.search.MAX_LIMIT (not imported: start-up is a hot path)
-ECHO = 40  # characters of the query a message repeats
 
 
 def limit(text: str) -> int:
     """--limit N: a whole number from 1 to MAX_LIMIT (else a one-line usage error)."""
     import argparse
+
+    from ..search.parsing import echo
 
     try:
         value = int(text)
@@ -19,14 +20,8 @@ def limit(text: str) -> int:
     if value is None or not 1 <= value <= MAX_LIMIT:
         raise argparse.ArgumentTypeError(
             _("expected a whole number from 1 to {most}, got '{value}'").format(
-                most=MAX_LIMIT, value=text[:ECHO]))
+                most=MAX_LIMIT, value=echo(text)))
     return value
-
-
-def echo(query: str) -> str:
-    """The query as a message repeats it: one line, about ECHO characters."""
-    line = " ".join(query.split())
-    return line if len(line) <= ECHO else line[:ECHO].rstrip() + "…"
 
 
 def use_color(stream) -> bool:
@@ -59,18 +54,19 @@ def run(args) -> int:
     import sys
 
     from ..search import search
+    from ..search.parsing import echo
     from .common import print_json, rulebook
-    from .index import report_warnings
+    from .common import report_warnings
 
     query = " ".join(args.query)
     lang = args.lang or current_language()
     with report_warnings():
         hits = search(rulebook(args), query, lang, args.limit)
-    if hits and getattr(hits, "corrections", ()):
+    if hits and hits.corrections:
         print(_("tolaria: no rule has '{typed}'; showing results for '{searched}'").format(
             typed=echo(" ".join(typed for typed, _used in hits.corrections)),
             searched=echo(hits.searched)), file=sys.stderr)
-    if hits and getattr(hits, "phrase_missed", False):
+    if hits and hits.phrase_missed:
         print(_("tolaria: no exact match for the phrase; showing close matches"),
               file=sys.stderr)
     if args.json:

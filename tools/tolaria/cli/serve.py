@@ -35,8 +35,6 @@ def add_arguments(parser) -> None:
                         help=_("the folder to build the site into (default: site)"))
     parser.add_argument("--no-build", action="store_true",
                         help=_("serve the folder as it is, without building it first"))
-    parser.add_argument("--lang", choices=["en", "es", "it"],
-                        help=_("language of the messages (default: the locale's, else en)"))
 
 
 def run(args) -> int:

@@ -16,8 +16,6 @@ def EXAMPLE() -> str:
 def add_arguments(parser) -> None:
     parser.add_argument("--out", metavar=_("DIR"), default="site",
                         help=_("the folder to write (default: site)"))
-    parser.add_argument("--lang", choices=["en", "es", "it"],
-                        help=_("language of the messages (default: the locale's, else en)"))
 
 
 def run(args) -> int:

@@ -16,7 +16,7 @@ def EXAMPLE() -> str:
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--lang", choices=["en", "es", "it"], help=_("interface language"))
+    """No options of its own (--rules and --lang are every command's)."""
 
 
 def run(args) -> int:

@@ -10,8 +10,9 @@ move, wordings that change, and the titles of the whole CR; read from rules/hist
 from __future__ import annotations
 
 RULES_FILE, TITLES_FILE = "rules.yaml", "titles.yaml"  # the files under rules/history/
-_LOOKUP = {"History", "Coverage", "Match", "RuleHistory", "load_history", "wordings", "_at"}
-__all__ = sorted(_LOOKUP - {"_at"}) + ["RULES_FILE", "TITLES_FILE"]
+_LOOKUP = {"History", "Coverage", "Match", "RuleHistory", "history_of", "load_history",
+           "wordings"}
+__all__ = sorted(_LOOKUP) + ["RULES_FILE", "TITLES_FILE"]
 
 
 def __getattr__(name: str):

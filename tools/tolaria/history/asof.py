@@ -44,7 +44,7 @@ def reading_on(h, number: str, when: date) -> Reading:
 def rule_as_of(h, current: str, when: date) -> dict | None:
     """The English rule (or unit) known as current, with its subrules, as the edition in
     force on `when` printed it; None if that edition lacks it or is unknown."""
-    from . import _at
+    from .lookup import _at
 
     unit = h.unit_of(current)
     edition = h.edition_on(when)

@@ -13,6 +13,7 @@ from datetime import date
 from typing import Iterable
 
 from ..importer import CRDocument
+from .lookup import _at
 from .matching import Block, locate, match_rules, same_wording
 from .records import EditionRef, HistoryData, Span, Tracked, Unit, Version
 from .titles import document_titles, merge_titles
@@ -57,11 +58,7 @@ class _Rule:
         self.versions.append(Version(when, when, text, examples, same))
 
     def at(self, when: date) -> tuple[str, str, tuple[str, ...]] | None:
-        number = next((s.value for s in self.numbers if s.first <= when <= s.last), None)
-        version = next((v for v in self.versions if v.first <= when <= v.last), None)
-        if number is None or version is None:
-            return None
-        return number, version.text, version.examples
+        return _at(self, when)
 
     def tracked(self) -> Tracked:
         return Tracked(self.key, tuple(self.numbers), tuple(self.versions), self.becomes)

@@ -69,8 +69,8 @@ class Change(NamedTuple):
 
 def changes(history, before: date, after: date) -> dict[str, list[Change]]:
     """unit -> the changes of its rules (and of the unit itself) from before to after."""
-    from . import _at
     from .build import number_key
+    from .lookup import _at
 
     out: dict[str, list[Change]] = {}
     for unit in history.data.units:

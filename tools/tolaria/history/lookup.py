@@ -9,7 +9,7 @@ from datetime import date
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up is a hot path)
 if TYPE_CHECKING:
-    from .records import HistoryData, Tracked, Unit, Version
+    from .records import HistoryData, Span, Tracked, Unit, Version
 
 
 class Coverage(namedtuple("Coverage", "edition before after newest",
@@ -98,9 +98,7 @@ class History:
     def number_at(self, key: str, edition: date) -> str | None:
         """The number the tracked rule key had in edition (None: it was in no rule then)."""
         entry = self._tracked.get(key)
-        if entry is None:
-            return None
-        return next((s.value for s in entry[1].numbers if s.first <= edition <= s.last), None)
+        return _number(entry[1], edition) if entry else None
 
     def reused(self) -> set[str]:
         """Numbers that more than one tracked rule had (in different editions)."""
@@ -110,11 +108,8 @@ class History:
     def forerunners(self, number: str) -> list[Match]:
         """The pre-2009 rules 300.x whose successors had number (a rule of section 500 from
         2009 on): Match(the old rule, number, the editions in which its successor had it)."""
-        from ..numbering import BadNumber, RuleNumber
-
-        try:
-            number = str(RuleNumber.parse(number))
-        except BadNumber:
+        number = _canonical(number)
+        if number is None:
             return []
         out = []
         for unit in self.data.units:
@@ -150,11 +145,8 @@ class History:
     def resolve(self, number: str) -> list[Match]:
         """Every covered rule that had number in some edition: the rule whose current number
         it is first, then the others, most recent first."""
-        from ..numbering import BadNumber, RuleNumber
-
-        try:
-            number = str(RuleNumber.parse(number))
-        except BadNumber:
+        number = _canonical(number)
+        if number is None:
             return []
         found: dict[str, list[date]] = {}
         for key, span in self._numbers.get(number, ()):
@@ -215,17 +207,62 @@ def wordings(versions) -> list[tuple[str, date, date]]:
     return [tuple(w) for w in out]
 
 
+def _canonical(number: str) -> str | None:
+    """number as the history writes it ('104.3b'), or None when it is no rule number."""
+    from ..numbering import BadNumber, RuleNumber
+
+    try:
+        return str(RuleNumber.parse(number))
+    except BadNumber:
+        return None
+
+
+def _number(tracked: Tracked, when: date) -> str | None:
+    """The number a tracked rule had in the edition of when (None: it was in no rule)."""
+    return next((s.value for s in tracked.numbers if s.first <= when <= s.last), None)
+
+
 def _at(tracked: Tracked, when: date):
-    number = next((s.value for s in tracked.numbers if s.first <= when <= s.last), None)
+    """(number, text, examples) of a tracked rule in the edition of when, or None. Also
+    build._Rule.at, on a rule being built (the same fields)."""
+    number = _number(tracked, when)
     version = next((v for v in tracked.versions if v.first <= when <= v.last), None)
     if number is None or version is None:
         return None
     return number, version.text, version.examples
 
 
-def load_history(rules_dir=None) -> History:
+def load_history(rules_dir=None, missing_ok: bool = False) -> History | None:
     """The history under rules_dir/history (the project's rules/ by default). Raises
-    errors.DataErrors, each file:line."""
+    errors.DataErrors, each file:line; when missing_ok, a rulebook without a history/
+    folder has None (and a broken one still raises)."""
     from .reader import history_dir, read_history
 
-    return History(read_history(history_dir(rules_dir)))
+    folder = history_dir(rules_dir)
+    if missing_ok and not folder.is_dir():
+        return None
+    return History(read_history(folder))
+
+
+_read: dict[tuple, History | None] = {}
+
+
+def history_of(rules_dir) -> History | None:
+    """The history of a rulebook folder for the commands that can do without one: None when
+    it has no history/ folder or it cannot be read (`tolaria validate` says why). Read once
+    while its files are unchanged."""
+    import os
+
+    from ..errors import DataErrors
+
+    folder = os.path.join(os.fspath(rules_dir), "history")
+    try:
+        key = folder, *sorted((e.name, e.stat().st_mtime_ns) for e in os.scandir(folder))
+    except OSError:
+        return None
+    if key not in _read:
+        try:
+            _read[key] = load_history(rules_dir, missing_ok=True)
+        except (DataErrors, OSError, ValueError):
+            _read[key] = None
+    return _read[key]

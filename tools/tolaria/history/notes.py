@@ -8,8 +8,7 @@ from __future__ import annotations
 from datetime import date
 from typing import NamedTuple
 
-from ..i18n import _, format_date, ngettext
-from .render import editions_phrase
+from ..i18n import _, editions_phrase, format_date, ngettext
 
 SHORT = 70  # characters of a wording quoted in a note
 
@@ -70,6 +69,26 @@ def partial_edition(h, verb: str, number: str, when: date, edition: date) -> str
         text=text, number=number, later=_known(h, verb, number, later))
 
 
+def read_on(h, verb: str, number: str, when: date):
+    """number read as a number of the edition in force on when, for `verb NUMBER --edition`:
+    (History.coverage(when), asof.Reading) when it names a covered rule then, or may mean
+    today's; UserError (status 1) saying what the history knows when it has no edition for
+    when, the number is outside what a partly known edition has, or it was an uncovered
+    rule then."""
+    from ..errors import UserError
+    from .asof import reading_on
+
+    coverage = h.coverage(when)
+    if coverage.edition is None:
+        raise UserError(no_edition(h, verb, number, when, coverage), status=1)
+    reading = reading_on(h, number, when)
+    if reading.key is None and h.holds(reading.edition) is not None:
+        raise UserError(partial_edition(h, verb, number, when, reading.edition), status=1)
+    if reading.key is None and reading.uncovered is not None:
+        raise UserError(uncovered_reading(h, number, when, reading, verb), status=1)
+    return coverage, reading
+
+
 def newest(edition: date, when: date) -> str:
     """For a date after the newest known edition."""
     return _("{edition} is the newest edition this reference knows; a later one may be in "
@@ -116,7 +135,11 @@ def then_hint(h, asked: str, edition: date, when: date, verb: str = "show") -> s
     """For a number that meant another rule (or none) in edition, the edition in force on
     when: 'this reference's 717.1 was 715.1 then: tolaria show 715.1 --edition 2017-03-01';
     None when there is nothing to say."""
-    found = rule_then(h, asked, edition)
+    return then_line(rule_then(h, asked, edition), asked, when, verb)
+
+
+def then_line(found: Then | None, asked: str, when: date, verb: str = "show") -> str | None:
+    """then_hint for the rule_then already found."""
     if found is None or found.then == asked:
         return None
     if found.then is None:
@@ -154,11 +177,17 @@ class Other(NamedTuple):
                 "in_rulebook": self.in_rulebook, "removed": self.removed, "text": self.text,
                 "see": self.see}
 
+    @classmethod
+    def from_json(cls, data: dict) -> Other:
+        """The Other of to_json (its key is kept for a rule of this reference only)."""
+        return cls(data["rule"] or "", data["number"],
+                   [date.fromisoformat(d) for d in data["editions"]], data["in_rulebook"],
+                   data["removed"], data["text"], data["see"])
+
 
 def others(h, number: str, shown: str, verb: str = "show") -> list[Other]:
     """The rules other than shown (a history key) that had number in some edition, most
     recent first."""
-    newest_edition = h.editions[-1] if h.editions else None
     out = []
     for match in h.resolve(number):
         if match.current == shown:
@@ -166,34 +195,39 @@ def others(h, number: str, shown: str, verb: str = "show") -> list[Other]:
         last = match.editions[-1]
         text = next((v.text for v in h.versions(match.current) if v.first <= last <= v.last), "")
         in_rulebook = h.in_rulebook(match.current)
-        removed = newest_edition is None or h.number_at(match.current, newest_edition) is None
+        removed = is_removed(h, match.current)
         see = command(verb, match.current) if in_rulebook else command(verb, number, last)
         out.append(Other(match.current, number, list(match.editions), in_rulebook, removed,
                          text, see))
     return out
 
 
-def shorten(text: str, width: int = SHORT) -> str:
-    line = " ".join(text.split())
-    if len(line) <= width:
-        return line
-    cut = line.rfind(" ", 0, width)
-    return line[:cut if cut > width // 2 else width].rstrip(" ,;:") + " …"
+def is_removed(h, key: str) -> bool:
+    """Whether the tracked rule key is not in the newest official edition (True when the
+    history has none)."""
+    return not h.editions or h.number_at(key, h.editions[-1]) is None
+
+
+def state_word(removed: bool) -> str:
+    """Why a rule is not this reference's: removed since, or not in its text."""
+    return _("since removed") if removed else _("not in this reference's text")
 
 
 def state(other: Other) -> str:
-    return _("since removed") if other.removed else _("not in this reference's text")
+    return state_word(other.removed)
 
 
 def other_line(other: Other) -> str:
     """One line about another rule that had the number."""
+    from ..search.hits import shorten
+
     editions = editions_phrase(other.editions)
     if other.in_rulebook:
         return _("{number} was also this reference's {rule} in {editions}: {command}").format(
             number=other.number, rule=other.key, editions=editions, command=other.see)
     return _("{number} was also another rule in {editions}, {state} (“{text}”): {command}"
              ).format(number=other.number, editions=editions, state=state(other),
-                      text=shorten(other.text), command=other.see)
+                      text=shorten(other.text, SHORT), command=other.see)
 
 
 def uncovered_name(h, number: str) -> str:

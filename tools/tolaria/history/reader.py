@@ -141,10 +141,11 @@ class _Reader:
             keys["example_texts"])) if e) if "example_texts" in keys else ()
         same = False
         if "same_wording" in keys:
-            value = keys["same_wording"]
-            if value.tag != "tag:yaml.org,2002:bool" or value.value != "true":
-                f.error(value, _("same_wording: write true, or leave the key out"))
-            same = True
+            same = loader._read_bool(f, keys["same_wording"], "same_wording")
+            if same is False:  # only true is written: the key is left out otherwise
+                f.error(keys["same_wording"], _("same_wording: write true, or leave the key "
+                                                "out"))
+            same = bool(same)
         if span is None or text is None:
             return None
         return Version(span[0], span[1], text, examples, same)
@@ -155,6 +156,10 @@ class _Reader:
             if isinstance(node, loader.yaml.SequenceNode):
                 self.f.error(node, _("expected [first edition, last edition]"))
             return None
+        return self.dates(items, node)
+
+    def dates(self, items: list, node) -> tuple[date, date] | None:
+        """The [first, last] editions of two items (of node, where errors point)."""
         first, last = (self.edition(x, "edition") for x in items)
         if first is None or last is None:
             return None
@@ -183,8 +188,7 @@ class _Reader:
                 continue
             value = (self.f.number(items[0], "number") if number
                      else self.f.scalar(items[0], STR, "title"))
-            pair = self.pair(loader.yaml.SequenceNode(
-                "tag:yaml.org,2002:seq", items[1:], item.start_mark, item.end_mark))
+            pair = self.dates(items[1:], item)
             if value is None or pair is None:
                 continue
             out.append(Span(str(value), *pair))
@@ -206,8 +210,7 @@ class _Reader:
                 continue
             number = f.number(items[0], "number")
             title = f.scalar(items[1], STR, "title")
-            pair = self.pair(loader.yaml.SequenceNode(
-                "tag:yaml.org,2002:seq", items[2:], item.start_mark, item.end_mark))
+            pair = self.dates(items[2:], item)
             if number is None or title is None or pair is None:
                 continue
             out.setdefault(str(number), []).append(Span(title, *pair))

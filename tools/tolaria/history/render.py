@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 from datetime import date
 
-from ..i18n import _, format_date, ngettext
+from ..i18n import _, editions_phrase, format_date, ngettext
 from .changes import (ADDED, EXAMPLES, MOVED, REMOVED, RENUMBERED, REWORDED, TYPOGRAPHY,
                       render_diff, text_change, word_diff)
 
@@ -70,17 +70,15 @@ def history_text(h, current: str, asked: str | None = None, also=(),
                  width: int = WIDTH) -> str:
     """A rule's history for a terminal; also: the other rules that had the number asked
     (notes.Other), a line each."""
-    from .notes import other_line
+    from .notes import is_removed, other_line, state_word
 
     rule = h.rule(current)
     unit = h.unit_of(current)
     title = h.title(unit.key if unit else current, unit.anchor if unit else None) or ""
     name = current
     if not h.in_rulebook(current):  # its number then, not the history's key for it
-        last = rule.numbers[-1]
-        state = (_("since removed") if h.editions and last[2] < h.editions[-1]
-                 else _("not in this reference's text"))
-        name = _("{number} ({state})").format(number=last[0], state=state)
+        name = _("{number} ({state})").format(number=rule.numbers[-1][0],
+                                              state=state_word(is_removed(h, current)))
     lines = [f"{name} · {title}" if title else name]
     if asked is not None and asked != current:
         match = next((m for m in h.resolve(asked) if m.current == current), None)
@@ -136,16 +134,6 @@ def _joined(versions, first: date, last: date) -> list[str]:
             date=format_date(version.first), old=", ".join(old) or "—",
             new=", ".join(new) or "—"))
     return notes
-
-
-def editions_phrase(dates: list[date]) -> str:
-    """'the edition of June 12, 2026' or 'the editions of July 25, 2025 … June 12, 2026'."""
-    if not dates:
-        return _("no official edition")
-    if len(dates) == 1:
-        return _("the edition of {date}").format(date=format_date(dates[0]))
-    return _("the editions of {first} … {last}").format(first=format_date(dates[0]),
-                                                      last=format_date(dates[-1]))
 
 
 def changes_text(found: dict, before: date, after: date, width: int = WIDTH) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import marshal
 import os
 
-from . import RULES_FILE
+from . import RULES_FILE, TITLES_FILE
 
 SCHEMA = 1
 
@@ -22,10 +22,12 @@ def reused_numbers(rules_dir=None) -> frozenset[str]:
     from ..loader import default_rules_dir
 
     root = os.fspath(rules_dir) if rules_dir is not None else default_rules_dir()
-    path = os.path.realpath(os.path.join(root, "history", RULES_FILE))
+    folder = os.path.realpath(os.path.join(root, "history"))
+    path = os.path.join(folder, RULES_FILE)
     if not os.path.isfile(path):
         return frozenset()
-    key = fingerprint([path], __version__, str(SCHEMA))
+    # both files: a history that cannot be read is kept as empty until either changes
+    key = fingerprint([path, os.path.join(folder, TITLES_FILE)], __version__, str(SCHEMA))
     cached = os.path.join(cache_dir(), "history", f"{short(key)}.marshal")
     try:
         with open(cached, "rb") as stream:
@@ -39,7 +41,9 @@ def reused_numbers(rules_dir=None) -> frozenset[str]:
 
     try:
         numbers = sorted(load_history(root).reused())
-    except (DataErrors, OSError):
+    except DataErrors:  # kept empty while the files are unchanged: not read at every start
+        numbers = []
+    except OSError:
         return frozenset()
     write_bytes_atomically(cached, marshal.dumps((key, numbers)))
     return frozenset(numbers)

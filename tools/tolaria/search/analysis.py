@@ -7,7 +7,7 @@ stem(fold(word)) (at the same position, so phrases still work), and once more fo
 unstemmed in an exact field, for phrases and typo correction. Query words go through the very
 same functions, so every spelling meets every other. The few words Snowball would merge with
 a different word keep a key of their own (OWN_STEMS: Spanish and Italian "mano", hand, and
-"mana" both stem to "man"). A number word is keyed by its digits as well (NUMBER_WORDS:
+"mana" both stem to "man"). A number word is keyed by its digits as well (number_keys:
 "ten" and "10", "siete" and "7"). This module's source is part of the index's fingerprint:
 change it and the index is rebuilt by itself.
 """
@@ -18,6 +18,7 @@ import functools
 import re
 import unicodedata
 
+from ..number_words import number_words
 from .whoosh_import import load
 
 load()
@@ -53,19 +54,13 @@ OWN_STEMS = {
 }
 
 
-# Number words, keyed also by their digits, so that "10 poison counters" finds "ten or more
-# poison counters" and "siete" finds "7" (and the other way round). "One" ("uno", "una", "un")
-# is left out: it is mostly a pronoun or an article ("one of which", "un jugador").
-_NUMBERS = {
-    "en": "zero _ two three four five six seven eight nine ten eleven twelve thirteen "
-          "fourteen fifteen sixteen seventeen eighteen nineteen twenty",
-    "es": "cero _ dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce "
-          "quince dieciseis diecisiete dieciocho diecinueve veinte veintiuno",
-    "it": "zero _ due tre quattro cinque sei sette otto nove dieci undici dodici tredici "
-          "quattordici quindici sedici diciassette diciotto diciannove venti ventuno",
-}
-NUMBER_WORDS = {lang: {word: str(value) for value, word in enumerate(text.split())
-                       if word != "_"} for lang, text in _NUMBERS.items()}
+# Number words (number_words.py, the audit's table too), keyed also by their digits and
+# folded, so that "10 poison counters" finds "ten or more poison counters" and "siete"
+# finds "7" (and the other way round).
+@functools.cache
+def number_keys(lang: str) -> dict[str, str]:
+    """lang's number words, folded, and their digits."""
+    return {fold(word): str(value) for word, value in number_words(lang).items()}
 
 
 @functools.cache
@@ -100,7 +95,7 @@ def stems(lang: str, word: str) -> tuple[str, ...]:
     first = fold(stem(word))
     second = stem(folded)
     found = (first,) if first == second else (first, second)
-    digits = NUMBER_WORDS[lang].get(folded)
+    digits = number_keys(lang).get(folded)
     return found if digits is None else found + (digits,)
 
 

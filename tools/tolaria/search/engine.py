@@ -30,14 +30,15 @@ import warnings
 from .. import cache
 from ..i18n import _, current_language
 from ..model import RuleBook
+from ..numbering import RuleNumber
 from . import spelling, synonyms
 from .analysis import WORD, fold, keys
-from .documents import Document, documents_from_book, fingerprint
+from .documents import documents_from_book, fingerprint
 from .filler import is_filler
 from .glossary import Glossary
 from .hits import Hit, Hits
-from .index import (SCHEMA_VERSION, IndexRebuilt, OpenIndex, analysis_fingerprint, forget,
-                    open_index, quietly)
+from .index import (SCHEMA_VERSION, IndexRebuilt, OpenIndex, analysis_fingerprint,
+                    damage_text, forget, open_index, quietly)
 from .parsing import ParsedQuery
 from .postings import PostingsCache
 from .query import Any, Built, build, flat
@@ -59,24 +60,6 @@ RUNNER_UP = 0.9  # --lang all: the most any language but the query's own may wei
 # taken: below, one array of scores and kept postings are faster (measured up to all ~60
 # official editions, 163k documents: p50 57 ms and p99 213 ms against 150 and 1316)
 SKIPPING_ABOVE = 1_000_000
-
-
-class WordHits(Hits):
-    """Hits of words; `corrections` lists (typed, searched) for each word read as a typo
-    (then `fallback` is "fuzzy") and `searched` is the query as searched."""
-
-    def __init__(self, hits=(), fallback=None, phrase_missed=False, corrections=(),
-                 searched=""):
-        super().__init__(hits, fallback, phrase_missed)
-        self.corrections = tuple(corrections)
-        self.searched = searched
-
-    def __getitem__(self, index):
-        found = super().__getitem__(index)
-        if isinstance(index, slice):
-            return WordHits(found, self.fallback, self.phrase_missed, self.corrections,
-                            self.searched)
-        return found
 
 
 def index_dir() -> str:
@@ -105,19 +88,13 @@ class WhooshEngine:
     @classmethod
     def for_book(cls, book: RuleBook, rebuild: bool = False, base: str | None = None):
         base = base or index_dir()
-        docs_cache: list[list[Document]] = []
-
-        def docs() -> list[Document]:
-            if not docs_cache:
-                docs_cache.append(documents_from_book(book))
-            return docs_cache[0]
-
-        key = fingerprint(docs(), str(SCHEMA_VERSION), whoosh.versionstring(),
+        docs = documents_from_book(book)  # its fingerprint is the index's key: always made
+        key = fingerprint(docs, str(SCHEMA_VERSION), whoosh.versionstring(),
                           analysis_fingerprint())
         name = "rules-" + cache.short(os.path.realpath(str(book.root)))
 
         def reopen(force: bool) -> OpenIndex:
-            return open_index(base, name, docs, key, rebuild=force)
+            return open_index(base, name, lambda: docs, key, rebuild=force)
 
         return cls(reopen(rebuild), Glossary(book.glossary), reopen)
 
@@ -146,7 +123,7 @@ class WhooshEngine:
             except Exception as exc:  # noqa: BLE001 - a damaged index: rebuild once and retry
                 if self._reopen is None:
                     raise
-                problem = type(exc).__name__
+                problem = damage_text(exc)
                 try:
                     self.close()
                 except Exception:  # noqa: BLE001 - closing a broken searcher may fail too
@@ -181,9 +158,9 @@ class WhooshEngine:
             hits = self._run(built, limit, weights) if built else []
             if hits:
                 loose = attempt == "loose"
-                return WordHits(hits, typo or ("loose" if loose else None), loose, corrections,
+                return Hits(hits, typo or ("loose" if loose else None), loose, corrections,
                                 parsed.text)
-        return WordHits([], None, bool(parsed.phrases), corrections, parsed.text)
+        return Hits([], None, bool(parsed.phrases), corrections, parsed.text)
 
     # --- words the index does not know ---------------------------------------------------
     def _present(self, field: str, text: str) -> bool:
@@ -304,12 +281,13 @@ class WhooshEngine:
         return held
 
     def _stored(self, docnum: int) -> dict:
-        """A document's stored fields, its keys as a set (remembered by document number:
-        the index does not change under an open engine)."""
+        """A document's stored fields, its keys as a set and its number parsed as "rule"
+        (remembered by document number: the index does not change under an open engine)."""
         held = self._documents.get(docnum)
         if held is None:
             held = dict(self.searcher().stored_fields(docnum))
             held["keys"] = frozenset(held["keys"].split())
+            held["rule"] = RuleNumber.parse(held["number"])
             if len(self._documents) > 50_000:
                 self._documents.clear()
             self._documents[docnum] = held
@@ -332,6 +310,9 @@ class WhooshEngine:
                                             replace=10 if large else 0)
         searcher.search_with_collector(combined, collector)
         results = collector.results()
+        # how telling each query word is, per language (the same for every candidate)
+        telling = {lang: self._word_weights(lang, made.words) for lang, made in built.items()
+                   if len(made.words) > 1}
         scored = []
         for order, (score, docnum) in enumerate(results.top_n):
             result = self._stored(docnum)
@@ -339,12 +320,12 @@ class WhooshEngine:
             words = made.words
             if len(words) > 1:  # favour rules that hold more of the query's (rarer) words
                 held = result["keys"]
-                weights_of = self._word_weights(result["lang"], words)
+                weights_of = telling[result["lang"]]
                 share = sum(w for word, w in zip(words, weights_of) if word & held) \
                     / (sum(weights_of) or 1.0)
                 score *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * share ** COVERAGE_POWER
             about = max((share for root, share in made.about
-                         if _within(result["number"], root)), default=0.0)
+                         if result["rule"].is_within(root)), default=0.0)
             score *= 1 + ABOUT_BONUS * about
             if words:  # the section's title says what its rules are about
                 title = self._title_keys(result["lang"], result["title"])
@@ -365,14 +346,6 @@ class WhooshEngine:
             text, marks = snippet(lang, result["show"], built[lang].keys)
             hits.append(Hit(result["number"], lang, result["title"], text, score, marks))
         return hits
-
-
-def _within(number: str, root: str) -> bool:
-    """Whether number is root or under it: 514.3a under 514, 104.4b under 104.4."""
-    if not number.startswith(root):
-        return False
-    rest = number[len(root):]
-    return not rest or rest[0] == "." or rest[0].isalpha()
 
 
 def _corrected(parsed: ParsedQuery, corrections: dict[str, str]) -> ParsedQuery:

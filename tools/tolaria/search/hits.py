@@ -44,17 +44,23 @@ class Hit(NamedTuple):
 class Hits(list):
     """Hits, best first. When the query as typed matched nothing, `fallback` says how these
     were found instead: "loose" (its quoted phrases no longer required) or "fuzzy"
-    (typo-tolerant); `phrase_missed` is True when a quoted phrase had no exact match."""
+    (typo-tolerant); `phrase_missed` is True when a quoted phrase had no exact match;
+    `corrections` lists (typed, searched) for each word read as a typo, and `searched` is
+    the query as searched (words only; empty for numbers)."""
 
-    def __init__(self, hits=(), fallback: str | None = None, phrase_missed: bool = False):
+    def __init__(self, hits=(), fallback: str | None = None, phrase_missed: bool = False,
+                 corrections=(), searched: str = ""):
         super().__init__(hits)
         self.fallback = fallback
         self.phrase_missed = phrase_missed
+        self.corrections = tuple(corrections)
+        self.searched = searched
 
     def __getitem__(self, index):
         found = super().__getitem__(index)
         if isinstance(index, slice):
-            return Hits(found, self.fallback, self.phrase_missed)
+            return Hits(found, self.fallback, self.phrase_missed, self.corrections,
+                        self.searched)
         return found
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
-import hashlib
 import json
 import os
 import re
@@ -31,6 +30,8 @@ import time
 import warnings
 from typing import NamedTuple
 
+from .. import cache
+from ..errors import os_error_text
 from ..i18n import _
 from .analysis import LANGS, analyzer, pairs, word_keys
 from .documents import Document
@@ -45,28 +46,13 @@ STALE_SECONDS = 3600
 TEXT_FIELDS = ("name", "stem", "section")  # stemmed, per language
 # The modules whose code or data decide what the index holds (analysis: stop lists, stems,
 # folding; documents and fields): a change to any of them rebuilds the index by itself.
-ANALYSIS_MODULES = ("analysis.py", "documents.py", "index.py")
+ANALYSIS_MODULES = ("analysis.py", "documents.py", "index.py", "../number_words.py")
 
 
 @functools.cache
 def analysis_fingerprint() -> str:
     """A digest of the source of ANALYSIS_MODULES (a few kB: cheap on every start)."""
-    return source_digest(os.path.dirname(os.path.abspath(__file__)), ANALYSIS_MODULES)
-
-
-def source_digest(folder: str, names: tuple[str, ...]) -> str:
-    """A digest of the named files of folder (a missing one counts by its name only: an
-    installation without sources still has SCHEMA_VERSION)."""
-    digest = hashlib.blake2b(digest_size=8)
-    for name in names:
-        digest.update(name.encode() + b"\0")
-        try:
-            with open(os.path.join(folder, name), "rb") as stream:
-                digest.update(stream.read())
-        except OSError:
-            pass
-        digest.update(b"\0")
-    return digest.hexdigest()
+    return cache.source_digest(os.path.dirname(os.path.abspath(__file__)), ANALYSIS_MODULES)
 
 
 class IndexRebuilt(UserWarning):
@@ -168,15 +154,18 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
             return opened
     docs = docs_factory()
     langs = tuple(sorted({d.lang for d in docs}))
+    from ..writer import write_atomically
+
     folder = None
     try:
         folder = _build(base, name, docs, fingerprint)
-        _point(pointer, folder)
+        write_atomically(pointer, folder + "\n")  # the pointer names the new folder
     except OSError as exc:  # a read-only or missing cache: search from memory this time
         if folder is not None:
             shutil.rmtree(os.path.join(base, folder), ignore_errors=True)
         warnings.warn(_("the search index could not be saved in {path} ({error}); it is "
-                        "built in memory for this run").format(path=base, error=_os_error(exc)),
+                        "built in memory for this run").format(path=base,
+                                                               error=os_error_text(exc)),
                       IndexNotSaved, stacklevel=2)
         ix = memory_index(docs)
         return OpenIndex(ix, IndexInfo(base, len(docs), fingerprint, True,
@@ -187,14 +176,6 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
     ix = whoosh_index.open_dir(os.path.join(base, folder), readonly=True)
     return OpenIndex(ix, IndexInfo(os.path.join(base, folder), len(docs), fingerprint, True,
                                    time.perf_counter() - start, langs))
-
-
-def _os_error(exc: OSError) -> str:
-    """An OS error in a few words of the interface's language, without the path (the
-    message names it already)."""
-    from ..errors import os_error_text
-
-    return os_error_text(exc)
 
 
 @contextlib.contextmanager
@@ -223,7 +204,7 @@ def read_pointer(pointer: str, name: str) -> str | None:
     except (FileNotFoundError, NotADirectoryError):  # no index there (yet)
         return None
     except OSError as exc:
-        raise Damage(_os_error(exc)) from None
+        raise Damage(os_error_text(exc)) from None
     try:
         folder = raw.decode("utf-8").strip()
     except UnicodeDecodeError:
@@ -288,17 +269,21 @@ class Damage(ValueError):
     """What is wrong with a saved index, in the interface's language."""
 
 
-def _broken(path: str, exc: Exception) -> str:
+def damage_text(exc: Exception) -> str:
+    """What a failure to read an index says is wrong with it, in the interface's language."""
     if isinstance(exc, Damage):
-        detail = str(exc)
-    elif isinstance(exc, OSError):
-        detail = _os_error(exc)
-    elif isinstance(exc, ValueError) and type(exc).__name__ == "JSONDecodeError":
-        detail = _("its meta.json is not valid JSON")
-    else:  # Whoosh failing on damaged files: its own words would mean nothing to a user
-        detail = _("its files are damaged")
+        return str(exc)
+    if isinstance(exc, OSError):
+        return os_error_text(exc)
+    if isinstance(exc, json.JSONDecodeError):
+        return _("its meta.json is not valid JSON")
+    # Whoosh failing on damaged files: its own words would mean nothing to a user
+    return _("its files are damaged")
+
+
+def _broken(path: str, exc: Exception) -> str:
     return _("the search index at {path} is unreadable ({detail}); rebuilding it").format(
-        path=path, detail=detail)
+        path=path, detail=damage_text(exc))
 
 
 def _build(base: str, name: str, docs: list[Document], fingerprint: str) -> str:
@@ -310,13 +295,6 @@ def _build(base: str, name: str, docs: list[Document], fingerprint: str) -> str:
         shutil.rmtree(folder, ignore_errors=True)
         raise
     return os.path.basename(folder)
-
-
-def _point(pointer: str, folder: str) -> None:
-    tmp = f"{pointer}.{os.getpid()}.tmp"
-    with open(tmp, "w", encoding="utf-8") as out:
-        out.write(folder + "\n")
-    os.replace(tmp, pointer)
 
 
 def _remove_stale(base: str) -> None:

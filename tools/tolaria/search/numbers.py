@@ -11,70 +11,23 @@ from __future__ import annotations
 
 import re
 
-from ..errors import DataErrors, UserError
-from ..i18n import _, format_date, language_name
+from ..errors import UserError
+from ..i18n import _, editions_phrase, language_name
 from ..model import RuleBook
-from ..numbering import BadNumber, RuleNumber, expand_range
+from ..numbering import RULE_WORDS, TYPED_DASH, TYPED_PATTERN, RuleNumber
+from ..typed_numbers import MAX_RANGE, typed_numbers
 from .hits import Hit, shorten
 
-_PREFIX = r"(?:(?:rules?|reglas?|regol[ae]|r)\s*\.?\s*)?"
-_NUM = r"\d{3}(?:[.,]\d+[a-z]?)?\.?"
-_QUERY = re.compile(r"^\s*" + _PREFIX + r"(?P<first>" + _NUM + r")"
-                    r"(?:\s*[-–—]\s*" + _PREFIX + r"(?P<last>" + _NUM + r"|[a-z]))?\s*$",
-                    re.IGNORECASE)
-_MAX_RANGE = 200
 # A number (or range) among words: not glued to other digits, letters or a decimal mark.
-_IN_TEXT = re.compile(r"(?<![\w.,])(?P<prefix>r\s*)?(?P<item>\d{3}(?:[.,]\d+[a-z]?)?"
-                      r"(?:\s*[-–—]\s*(?:\d{3}(?:[.,]\d+[a-z]?)?|[a-z]))?)(?!\w)\.?",
+_IN_TEXT = re.compile(r"(?<![\w.,])(?P<prefix>r\s*)?(?P<item>" + TYPED_PATTERN + r"(?:"
+                      + TYPED_DASH + r"(?:" + TYPED_PATTERN + r"|[a-z]))?)(?!\w)\.?",
                       re.IGNORECASE)
-_RULE_WORD = re.compile(r"(?<!\w)(?:rules?|reglas?|regol[ae])\s*$", re.IGNORECASE)
+_RULE_WORD = re.compile(r"(?<!\w)(?:" + RULE_WORDS + r")\s*$", re.IGNORECASE)
 _QUOTED = re.compile(r'"[^"]*(?:"|$)')
 MAX_TEXT = 200  # characters of a query searched for numbers (as the word search cuts it)
 
 
-def parse_number_query(text: str) -> list[RuleNumber] | None:
-    """The numbers a query asks for, or None when it is not a number query.
-
-    >>> [str(n) for n in parse_number_query("Rule 104.3B")]
-    ['104.3b']
-    >>> [str(n) for n in parse_number_query("104.3a-d")]
-    ['104.3a', '104.3b', '104.3c', '104.3d']
-    >>> parse_number_query("fuera de fase") is None
-    True
-
-    A query shaped like a number but not a valid one ("104.3l", "099"), or a range that
-    leaves its rule or level ("104.3b-104.4a"), raises UserError.
-    """
-    if len(text) > 40:
-        return None
-    match = _QUERY.match(text)
-    if not match:
-        return None
-    first = match["first"].lower().rstrip(".").replace(",", ".")
-    last = (match["last"] or "").lower().rstrip(".").replace(",", ".")
-    try:
-        if not last:
-            return [RuleNumber.parse(first)]
-        if len(last) == 1:  # 104.3a-d: a range of subrule letters
-            start = RuleNumber.parse(first)
-            if not start.letter:
-                raise BadNumber(first)
-            last = first[:-1] + last
-        ends = RuleNumber.parse(first), RuleNumber.parse(last)
-    except BadNumber:
-        raise UserError(_("'{query}' is not a rule number (expected e.g. 104, 104.3, 104.3b "
-                          "or a range such as 512-514 or 104.3a-d)").format(query=text.strip())
-                        ) from None
-    try:
-        numbers = expand_range(str(ends[0]), str(ends[1]), strict=True)
-    except BadNumber:
-        raise UserError(_("'{query}' is not a range: a range stays within one rule or one "
-                          "level, first number first (e.g. 512-514, 104.3-104.5, "
-                          "104.3a-104.3d or 104.3a-d)").format(query=text.strip())) from None
-    if len(numbers) > _MAX_RANGE:
-        raise UserError(_("the range {query} is too long (at most {count} numbers)").format(
-            query=text.strip(), count=_MAX_RANGE))
-    return numbers
+parse_number_query = typed_numbers  # the numbers a query asks for, or None (typed_numbers.py)
 
 
 def split_numbers(text: str) -> tuple[list[RuleNumber], str] | None:
@@ -113,9 +66,9 @@ def split_numbers(text: str) -> tuple[list[RuleNumber], str] | None:
         for number in parse_number_query(item) or ():
             if number not in numbers:
                 numbers.append(number)
-        if len(numbers) > _MAX_RANGE:
+        if len(numbers) > MAX_RANGE:
             raise UserError(_("the range {query} is too long (at most {count} numbers)"
-                              ).format(query=item, count=_MAX_RANGE))
+                              ).format(query=item, count=MAX_RANGE))
     rest = " ".join(t for t in _without(text, chosen).split() if re.search(r"\w", t))
     return numbers, rest
 
@@ -148,27 +101,11 @@ def among_words(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
     return hits
 
 
-_histories: dict[str, object] = {}
-
-
 def _history(book: RuleBook):
-    """The rule history of book's folder (read once while its files are unchanged), or
-    None when there is none or it cannot be read."""
-    import os
+    """The rule history of book's folder, or None (history.history_of)."""
+    from ..history import history_of
 
-    folder = os.path.join(str(book.root), "history")
-    try:
-        key = folder, *sorted((e.name, e.stat().st_mtime_ns) for e in os.scandir(folder))
-    except OSError:
-        return None
-    if key not in _histories:
-        try:
-            from ..history import load_history
-
-            _histories[key] = load_history(book.root)
-        except (ImportError, DataErrors, OSError, ValueError):
-            _histories[key] = None
-    return _histories[key]
+    return history_of(book.root)
 
 
 def resolve_unknown(book: RuleBook, lang: str, numbers: list[RuleNumber]) -> list[Hit]:
@@ -204,8 +141,6 @@ def history_hits(book: RuleBook, history, number: str, lang: str,
                         for h in lookup(book, [RuleNumber.parse(other.key)], [lang],
                                         unknown_hook=False))
             continue
-        from ..history.render import editions_phrase
-
         unit = history.unit_of(other.key)
         title = history.title(unit.key, other.editions[-1]) if unit else None
         note = _("({number} in {editions}, {state}: {command})").format(
@@ -219,14 +154,9 @@ def history_hits(book: RuleBook, history, number: str, lang: str,
 def editions_note(number: str, editions: list) -> str:
     """Which editions gave a rule the number asked for: '(702.26 in the editions of 22 April
     2021 … 17 April 2026)'; the number may be earlier or later than the project's own."""
-    dates = sorted(editions)
-    if not dates:
+    if not editions:
         return _("(numbered {old} in other editions)").format(old=number)
-    if len(dates) == 1:
-        return _("({old} in the edition of {date})").format(old=number,
-                                                             date=format_date(dates[0]))
-    return _("({old} in the editions of {first} … {last})").format(
-        old=number, first=format_date(dates[0]), last=format_date(dates[-1]))
+    return _("({old} in {editions})").format(old=number, editions=editions_phrase(sorted(editions)))
 
 
 def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],

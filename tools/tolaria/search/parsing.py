@@ -17,6 +17,7 @@ from ..i18n import _
 MAX_CHARS = 200  # a query longer than this is cut (a judge types a few words)
 MAX_WORDS = 16
 MAX_WORD = 40  # longer "words" are cut: no rule word is this long
+ECHO = 40  # characters of the query a message repeats
 _WORD = re.compile(r"\w+")
 # Query-language operators people type out of habit: never searched for as words.
 OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "NEAR"}
@@ -45,6 +46,12 @@ def clean(text: str) -> str:
     return text
 
 
+def echo(query: str) -> str:
+    """The query as a message repeats it: one line, about ECHO characters."""
+    line = " ".join(query.split())
+    return line if len(line) <= ECHO else line[:ECHO].rstrip() + "…"
+
+
 def parse(text: str) -> ParsedQuery:
     """Words and quoted phrases (an unclosed quote runs to the end); QueryError when empty."""
     cleaned = clean(text.replace("“", '"').replace("”", '"').replace("«", '"')
@@ -59,7 +66,7 @@ def parse(text: str) -> ParsedQuery:
         if index % 2 == 1 and len(found) > 1:
             phrases.append(tuple(found))
     if not words:
-        shown = cleaned[:40] + ("…" if len(cleaned) > 40 else "")
         raise QueryError(_("nothing to search for in '{query}': type a rule number (e.g. "
-                           "104.3b) or some words (e.g. cleanup step)").format(query=shown))
+                           "104.3b) or some words (e.g. cleanup step)").format(
+            query=echo(cleaned)))
     return ParsedQuery(cleaned, tuple(words), tuple(phrases))

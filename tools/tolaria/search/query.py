@@ -136,15 +136,16 @@ class Built(NamedTuple):
     query: object  # a whoosh query
     keys: frozenset[str]  # what the snippet marks
     words: tuple[frozenset[str], ...] = ()  # each meaningful query word's stems (coverage)
-    about: tuple[tuple[str, float], ...] = ()  # (topic of a named term, share of query)
+    about: tuple[tuple[RuleNumber, float], ...] = ()  # (a named term's topic, its share)
 
 
-def topic(number) -> str:
+def topic(number: RuleNumber | str) -> RuleNumber:
     """The rule whose subrules share the topic of a term defined at number: a subrule's
     rule (phased out, defined at 702.25b, is what every rule of 702.25 is about), else the
     number itself."""
-    number = RuleNumber.parse(str(number))
-    return str(number.parent if number.depth >= 2 and number.parent else number)
+    if not isinstance(number, RuleNumber):
+        number = RuleNumber.parse(number)
+    return number.parent if number.depth >= 2 else number
 
 
 def meaningful_positions(lang: str, words: list[str]) -> frozenset[int]:
@@ -285,7 +286,7 @@ def build(lang: str, parsed: ParsedQuery, matches: list[TermMatch], strict: bool
         # when typed word for word, or in another language); else the rules of its topic,
         # unless the name is most of what the query says ("draw game")
         main = not (match.words & partly)
-        about.extend((str(n) if main else topic(n), share) for n in match.term.rules)
+        about.extend((n if main else topic(n), share) for n in match.term.rules)
         forms = {name.name.lower(), *(v.lower() for v in name.variants)}
         if match.lang != lang and whole:  # named in another language: this one's names
             for form in forms:

@@ -28,6 +28,9 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
+from .analysis import LANGS, fold, keys
+from .analysis import words as words_of
+
 DATA = """
 # --- English -------------------------------------------------------------------------
 # Player jargon ("wears off": stems match every inflection) for effects ending and damage
@@ -138,8 +141,6 @@ class Synonym(NamedTuple):
 
 def parse(text: str) -> list[Synonym]:
     """The entries of a table in the format above; ValueError naming a malformed line."""
-    from .analysis import LANGS, words
-
     out = []
     for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()
@@ -147,23 +148,27 @@ def parse(text: str) -> list[Synonym]:
             continue
         lang, sep, rest = line.partition(":")
         left, equals, right = rest.partition("=")
-        alternatives = tuple(tuple(words(a.lower())) for a in right.split(";"))
-        if not sep or not equals or lang.strip() not in LANGS or not words(left) \
+        alternatives = tuple(tuple(words_of(a.lower())) for a in right.split(";"))
+        if not sep or not equals or lang.strip() not in LANGS or not words_of(left) \
                 or not all(alternatives):
             raise ValueError(f"synonyms line {number}: expected 'LANG: words = words ; words',"
                              f" got {line!r}")
-        out.append(Synonym(lang.strip(), tuple(words(left.lower())), alternatives))
+        out.append(Synonym(lang.strip(), tuple(words_of(left.lower())), alternatives))
     return out
+
+
+@functools.cache
+def _entries() -> tuple[Synonym, ...]:
+    """The entries of DATA, read once for every language."""
+    return tuple(parse(DATA))
 
 
 @functools.cache
 def table(lang: str) -> tuple[tuple[tuple[frozenset[str] | str, ...], Synonym], ...]:
     """lang's entries, each with its left side as a pattern: the stem keys of a meaningful
     word, or the folded spelling of a stop word (which must then be typed as it is)."""
-    from .analysis import fold, keys
-
     out = []
-    for entry in parse(DATA):
+    for entry in _entries():
         if entry.lang != lang:
             continue
         pattern = tuple(keys(lang, w) or fold(w) for w in entry.words)
@@ -176,8 +181,6 @@ def _match(pattern, words: list[str], found: list[frozenset[str] | None],
            start: int) -> range | None:
     """The query positions pattern covers from start; stop words typed between two
     meaningful words are skipped, as they are when the rules are indexed."""
-    from .analysis import fold
-
     position = start
     for n, item in enumerate(pattern):
         if isinstance(item, str):  # a stop word of the entry: the very next word
@@ -216,8 +219,6 @@ def find(lang: str, words: list[str]) -> list[tuple[range, Synonym]]:
     """The entries whose left side the query's (lowercase) words hold: each with the range
     of query word positions it covers. Only entries whose first word the query holds are
     tried (the table grows; a query is a few words)."""
-    from .analysis import fold, keys
-
     found = [keys(lang, w) for w in words]
     first = _by_first_word(lang)
     candidates: set[int] = set()

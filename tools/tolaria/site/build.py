@@ -118,9 +118,15 @@ def write_root_page(out_dir: str, languages=LANGUAGES, site_url: str | None = No
     return path
 
 
+def site_root(site_url: str | None) -> str:
+    """The path of the site's root on its host: site_url's ("/tolaria/"), else "/"."""
+    from urllib.parse import urlsplit
+
+    return urlsplit(site_url or "/").path.rstrip("/") + "/"
+
+
 def _not_found_page(languages, known: str, links: str, site_url: str | None) -> str:
     import json
-    from urllib.parse import urlsplit
 
     from .. import i18n
 
@@ -136,7 +142,7 @@ def _not_found_page(languages, known: str, links: str, site_url: str | None) -> 
                 home=escape(_("Home"))))
     finally:
         i18n.set_language(interface)
-    root = urlsplit(site_url or "/").path.rstrip("/") + "/"
+    root = site_root(site_url)
     first = languages[0] if languages else "en"
     shown = (f'html:not([data-lang]) section[lang="{first}"],'
              + ",".join(f'html[data-lang="{l}"] section[lang="{l}"]' for l in languages)

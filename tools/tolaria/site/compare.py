@@ -8,33 +8,24 @@ from ..i18n import _, format_date, language_name, ngettext
 from ..model import LANGUAGES, RuleBook
 from ..numbering import RuleNumber
 from .alignment import identity, row_of, rows
-from .pages import Page, edition_label, root_of, source_kind
+from ..show import source_kind_label
+from .pages import Page, edition_label, root_of
 from .render import attr
 
 SEVERITIES = ("critical", "functional", "cosmetic")
 
 
-def _severity(name: str) -> str:
-    return {"critical": _("critical"), "functional": _("functional"),
-            "cosmetic": _("cosmetic")}.get(name, name)
-
-
-def _check(code: str) -> str:
-    """A check's name (alignment, card-names...) as people read it in the build's language."""
-    try:
-        from ..audit.findings import label
-    except ImportError:
-        return code
-    return label(code)
-
-
 def _finding(finding) -> str:
+    """A finding of the audit (which is there, then), its severity and check named in the
+    build's language."""
+    from ..audit.findings import label
+
     waived_label = _("waived")
     waived = (f' <span class="t-badge t-waived">{escape(waived_label)}</span>'
               if getattr(finding, "waived", False) else "")
     parts = [f'<div class="t-finding t-sev-{attr(str(finding.severity))}">'
-             f'<span class="t-badge">{escape(_severity(str(finding.severity)))}</span>{waived} '
-             f'<strong>{escape(_check(str(finding.check)))}</strong>']
+             f'<span class="t-badge">{escape(label(str(finding.severity)))}</span>{waived} '
+             f'<strong>{escape(label(str(finding.check)))}</strong>']
     expected_label, found_label = _("expected:"), _("found:")
     if getattr(finding, "expected", None):
         parts.append(f'<div>{escape(expected_label)} {escape(str(finding.expected))}</div>')
@@ -110,7 +101,7 @@ def _head_row(book: RuleBook, lang: str, number, sections: dict, order: list, ro
         head.append(f'<div class="t-col-head" lang="{l}"><strong>{escape(language_name(l))}'
                     f'</strong> · <a href="{attr(page)}">{escape(s.title)}</a><br>'
                     f'<span class="t-badge t-kind-{attr(s.source.kind)}">'
-                    f'{escape(source_kind(s.source.kind))}</span> '
+                    f'{escape(source_kind_label(s.source.kind))}</span> '
                     f'<small>{escape(edition_label(book, s, lang))}</small></div>')
     return f'<div class="t-row t-row-head">{"".join(head)}</div>'
 
@@ -210,7 +201,7 @@ def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None,
             reasons.append(_("no text in this language"))
         complete = f"{len(expected & have)}/{len(expected)}" if expected else "–"
         edition = format_date(text.edition.effective) if text else "–"
-        kind = source_kind(text.source.kind) if text else "–"
+        kind = source_kind_label(text.source.kind) if text else "–"
         found = (str(len(open_)) if findings is not None else "–")
         ok_label = _("ok")
         attention = (f'<span class="t-badge t-attention">{escape("; ".join(reasons))}</span>'

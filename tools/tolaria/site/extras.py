@@ -38,16 +38,11 @@ def worked_examples(book: RuleBook) -> dict[str, list[dict]] | None:
 
 
 def history_of(book: RuleBook):
-    """The rule history of the rulebook's folder, or None (no module, or no history/)."""
-    try:
-        from ..history import load_history
-    except ImportError:
-        return None
-    import os
+    """The rule history of the rulebook's folder, or None when it has none (a broken one
+    raises: the build fails rather than publish without it)."""
+    from ..history import load_history
 
-    if not os.path.isdir(os.path.join(str(book.root), "history")):
-        return None
-    return load_history(book.root)
+    return load_history(book.root, missing_ok=True)
 
 
 def audit_report(book: RuleBook, history=None):

@@ -42,6 +42,12 @@ def mermaid_path(config) -> str | None:
     return path if os.path.isfile(path) else None
 
 
+def on_startup(command, dirty):
+    """A wrong $TOLARIA_SITE_LANG (mkdocs.yml's theme language) fails in one line, before the
+    search plugin looks for the theme's words in that language."""
+    site_language()
+
+
 def on_config(config):
     from tolaria.loader import load_rulebook
 
@@ -53,12 +59,10 @@ def on_config(config):
         raise PluginError(i18n._("the rulebook has errors:") + "\n" + str(exc)) from None
     _state.clear()
     _state.update(lang=lang, book=book, mermaid=mermaid_path(config))
-    config.theme["language"] = lang
     config.site_dir = os.path.join(config.site_dir, lang)
     config.extra["alternate"] = [{"name": _native_name(l), "lang": l, "link": f"../{l}/"}
                                  for l in LANGUAGES]
     _theme_words(config)
-    _search_language(config, lang)
     config.extra_css.append("assets/tolaria.css")
     config.extra_javascript.append("assets/tolaria.js")
     if _state["mermaid"]:
@@ -66,18 +70,6 @@ def on_config(config):
     _state["pages"] = {p.path: p for p in _pages(book, lang, bool(_state["mermaid"]))}
     config.nav = _nav(book, lang)
     return config
-
-
-def _search_language(config, lang: str) -> None:
-    """The search index says it is in the build's language (the plugin read the theme's
-    language, English in mkdocs.yml, before these hooks set it). The pipeline stays empty:
-    no stemmer or trimmer of that language runs."""
-    search = config.plugins.get("material/search")
-    if search is not None:
-        search.config.lang = [lang]
-        index = getattr(search, "search_index", None)  # made by the plugin's on_config
-        if index is not None and isinstance(getattr(index, "config", None), dict):
-            index.config["lang"] = [lang]
 
 
 def _theme_words(config) -> None:
@@ -153,9 +145,17 @@ def _pages(book, lang: str, mermaid: bool) -> list:
 
 
 def _nav(book, lang: str) -> list:
-    from html import escape
+    """The site's navigation. Its titles are HTML (mkdocs writes them as they are) made from
+    text: escaped, and typed as HTML (Markup), so that the theme's `| e` (the footer's
+    previous/next labels) does not escape them a second time."""
+    import html
+
+    from markupsafe import Markup
 
     from tolaria.site.pages import section_heading
+
+    def escape(text: str) -> Markup:
+        return Markup(html.escape(text))
 
     pages = _state["pages"]
     sections = [{escape(section_heading(book.section(lang, n))): f"{n}.md"}
@@ -228,12 +228,11 @@ def on_template_context(context, template_name, config):
     links are relative ("./assets/...") to a <base>, this language's folder, which a script
     at the top of its head finds in the address (theme/404.html)."""
     if template_name == "404.html":
-        from urllib.parse import urlsplit
+        from tolaria.site.build import site_root
 
         context["base_url"] = "."
         context["tolaria_lang"] = _state["lang"]
-        root = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
-        context["tolaria_base"] = f"{root}{_state['lang']}/"
+        context["tolaria_base"] = f"{site_root(config.site_url)}{_state['lang']}/"
     return context
 
 

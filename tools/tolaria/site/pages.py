@@ -8,6 +8,7 @@ from typing import NamedTuple
 from ..i18n import _, format_date, language_name
 from ..model import RuleBook, Section
 from ..numbering import BadNumber, RuleNumber
+from ..show import source_kind_label
 from .alignment import local_number
 from .counterparts import Counterparts
 from .render import Renderer, attr
@@ -45,9 +46,6 @@ def section_heading(section: Section) -> str:
     return f"{section.number}. {section.title}"
 
 
-def source_kind(kind: str) -> str:
-    return {"official": _("official text"), "quoted": _("quoted source"),
-            "project": _("project translation")}.get(kind, kind)
 
 
 def edition_label(book: RuleBook, section: Section, lang: str) -> str:
@@ -72,7 +70,7 @@ def meta_block(book: RuleBook, section: Section, lang: str, root: str) -> str:
     source_label = _("Source:")
     return (f'<div class="t-meta">'
             f'<span class="t-badge t-kind-{attr(source.kind)}">'
-            f'{escape(source_kind(source.kind))}</span> '
+            f'{escape(source_kind_label(source.kind))}</span> '
             f'<span class="t-edition">{escape(edition_label(book, section, lang))}</span>'
             f'<span class="t-source">{escape(source_label)} {escape(source.name)}'
             f'{translated}{claims}</span>'
@@ -104,7 +102,8 @@ def _examples_block(results: list[dict] | None, renderer: Renderer, section: Sec
                           for n in result.get("rules", ()))
         title = result.get("title") or result.get("id", "")
         message = ""
-        said = _message(result, renderer.lang)
+        # the checker's words, in the build's language (a not-executable reason too)
+        said = str(result.get("message") or "")
         if said:
             label = why.get(status, checker_says)
             message = (f'<p class="t-message"><span class="t-label">{escape(label)}</span> '
@@ -117,18 +116,6 @@ def _examples_block(results: list[dict] | None, renderer: Renderer, section: Sec
             f'<code>{escape(str(result.get("file", "")))}:'
             f'{escape(str(result.get("line", "")))}</code></p></div>')
     return "".join(parts)
-
-
-def _message(result: dict, lang: str) -> str:
-    """What the checker says of an example, in lang: a not-executable reason written per
-    language ({en, es, it}) in lang where given, else in English; a plain string as is."""
-    reasons = result.get("reasons") or {}
-    message = result.get("message")
-    if isinstance(message, dict):
-        reasons, message = {**message, **reasons}, None
-    if result.get("status") == "not_executable" and reasons:
-        return str(reasons.get(lang) or reasons.get("en") or message or "")
-    return str(message or "")
 
 
 def _cited(renderer: Renderer, number: str, root: str, section: Section | None,
@@ -173,7 +160,7 @@ def section_page(book: RuleBook, lang: str, section: Section, renderer: Renderer
             meta_block(book, section, lang, root), counterparts.note(root),
             f'<div class="t-rules"{counterparts.map_attribute()}>']
     search = [{"location": url, "title": escape(section_heading(section)),
-               "text": escape(f"{source_kind(section.source.kind)} · "
+               "text": escape(f"{source_kind_label(section.source.kind)} · "
                               f"{edition_label(book, section, lang)}")}]
     for rule in section.rules:
         extra = history(rule) if history else ""
@@ -205,7 +192,7 @@ def home_page(book: RuleBook, lang: str) -> Page:
         items.append(f'<li><a href="{number}/"><span class="t-num">{escape(str(number))}'
                      f'</span> {escape(section.title)}</a> <span class="t-badge '
                      f't-kind-{attr(section.source.kind)}">'
-                     f'{escape(source_kind(section.source.kind))}</span></li>')
+                     f'{escape(source_kind_label(section.source.kind))}</span></li>')
     intro = site_description()
     hint = _("Type a rule number (104.3b) or words in the search box.")
     title = _("Tolaria")
@@ -222,20 +209,12 @@ def home_page(book: RuleBook, lang: str) -> Page:
 
 
 def says_obsolete(name: str) -> bool:
-    """Whether a term's name already says it is obsolete ('Mana Burn (Obsolete)')."""
+    """Whether a term's name already says it is obsolete ('Mana Burn (Obsolete)',
+    'Quemadura de maná (Obsoleto)')."""
     import re
-    import unicodedata
-
-    def fold(text: str) -> str:
-        return "".join(c for c in unicodedata.normalize("NFD", text.lower())
-                       if not unicodedata.combining(c))
 
     remark = re.search(r"\(([^)]*)\)\s*$", name)
-    if remark is None:
-        return False
-    words = fold(remark.group(1))
-    label = fold(_("obsolete"))
-    return "obsolet" in words or (bool(label) and label in words)
+    return remark is not None and "obsolet" in remark.group(1).lower()
 
 
 def glossary_page(book: RuleBook, lang: str, renderer: Renderer,

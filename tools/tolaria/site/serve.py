@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import threading
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -55,10 +54,3 @@ def make_server(directory: str, port: int = 8000, host: str = "127.0.0.1"):
 def url_of(server) -> str:
     host, port = server.server_address[:2]
     return f"http://{host}:{port}/"
-
-
-def serve_in_background(directory: str, port: int = 0):
-    """Start serving directory in a thread; returns the server (shutdown() to stop)."""
-    server = make_server(directory, port)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
