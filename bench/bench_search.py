@@ -53,7 +53,7 @@ def fresh_processes() -> bool:
 
 
 def warm_in_process() -> bool:
-    from tolaria.loader import load_rulebook
+    from tolaria.rulebook.loader import load_rulebook
     from tolaria.search import search
 
     book = load_rulebook(REPO / "rules")
@@ -88,7 +88,7 @@ def warm_in_process() -> bool:
 
 def corpus_documents(files: list[Path]):
     """Every rule of every edition given, as Documents keyed by edition."""
-    from tolaria.importer import read_official
+    from tolaria.formats.official import read_official
     from tolaria.search.documents import Document
 
     docs = []
@@ -113,7 +113,7 @@ def folder_size(path: str) -> int:
 
 
 def scaling() -> None:
-    from tolaria.loader import load_rulebook
+    from tolaria.rulebook.loader import load_rulebook
     from tolaria.search.engine import WhooshEngine
     from tolaria.search.glossary import Glossary
     from tolaria.search.index import IndexInfo, OpenIndex, write_index

@@ -71,7 +71,7 @@ def test_a_malformed_number_is_a_usage_error(capsys):
 
 def test_a_number_of_one_edition_is_said_in_the_singular(book):
     from tolaria.numbering import RuleNumber
-    from tolaria.show import find_rule, render_text
+    from tolaria.formats.text import find_rule, render_text
 
     data = find_rule(book, "en", RuleNumber.parse("717"))
     data.update(asked="724", editions=["2026-06-12"])

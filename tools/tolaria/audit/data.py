@@ -1,6 +1,6 @@
 """The audit's own data: project word lists, the card-name table and the waivers.
 
-Read strictly through the loader's `_File` (every error as file:line), never by walking
+Read strictly through yamlfiles.YamlFile (every error as file:line), never by walking
 YAML dicts by hand:
 
 - `rules/audit/words.yaml`: per language, words the spelling check accepts (Magic terms,
@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 from typing import NamedTuple
 
-from .. import loader
+from ..yamlfiles.nodes import DATE, STR, YamlFile, display_path, line_of
 from ..errors import DataError, DataErrors
 from ..i18n import _
 
@@ -64,13 +64,12 @@ class AuditData(NamedTuple):
 
 
 def _open(path: Path, errors: list[DataError]):
-    loader._import_yaml()
-    f = loader._File(path, loader._display(path), errors)
+    f = YamlFile(path, display_path(path), errors)
     return f, (f.compose() if path.exists() else None)
 
 
 def _strings(f, node, what: str) -> list[str]:
-    return [v for v in (f.scalar(x, loader.STR, what) for x in f.sequence(node)) if v]
+    return [v for v in (f.scalar(x, STR, what) for x in f.sequence(node)) if v]
 
 
 def _read_words(path: Path, errors: list[DataError]) -> WordLists:
@@ -94,7 +93,7 @@ def _read_words(path: Path, errors: list[DataError]) -> WordLists:
     if "senses" in top:  # keyed by glossary term ids (see check_terms)
         for term, node in (f.mapping(top["senses"], set(), None) or {}).items():
             phrases[term] = tuple(_strings(f, node, "senses"))
-            places[term] = (f.display, node.start_mark.line + 1)
+            places[term] = (f.display, line_of(node))
     return WordLists(lists["words"], lists["not_words"], senses, phrases, places)
 
 
@@ -120,10 +119,10 @@ def _read_cards(path: Path, errors: list[DataError]) -> tuple[Card, ...]:
         keys = f.mapping(item, {"en", "es", "it"}, {"note"})
         if not keys:
             continue
-        names = {lang: f.scalar(keys[lang], loader.STR, lang) for lang in ("en", "es", "it")
+        names = {lang: f.scalar(keys[lang], STR, lang) for lang in ("en", "es", "it")
                  if lang in keys}
         if len(names) == 3 and all(names.values()):
-            cards.append(Card(names, item.start_mark.line + 1))
+            cards.append(Card(names, line_of(item)))
     return tuple(cards)
 
 
@@ -145,9 +144,9 @@ def _read_waivers(path: Path, errors: list[DataError]) -> tuple[Waiver, ...]:
         keys = f.mapping(item, _WAIVER_KEYS)
         if not keys or len(keys) < len(_WAIVER_KEYS):
             continue
-        values = {k: f.scalar(keys[k], loader.STR, k) for k in _WAIVER_KEYS - {"rule", "date"}}
+        values = {k: f.scalar(keys[k], STR, k) for k in _WAIVER_KEYS - {"rule", "date"}}
         number = f.number(keys["rule"], "rule")
-        when = f.scalar(keys["date"], loader.DATE, "date")
+        when = f.scalar(keys["date"], DATE, "date")
         bad = False
         if values["lang"] is not None and values["lang"] not in TRANSLATED:
             f.error(keys["lang"], _("lang '{lang}' is not a translated language ({known})"
@@ -161,7 +160,7 @@ def _read_waivers(path: Path, errors: list[DataError]) -> tuple[Waiver, ...]:
             continue
         waivers.append(Waiver(values["lang"], str(number), values["check"], values["key"],
                               values["reason"], values["by"], when, f.display,
-                              item.start_mark.line + 1))
+                              line_of(item)))
     seen: dict[tuple, Waiver] = {}
     for waiver in waivers:
         if waiver.identity in seen:

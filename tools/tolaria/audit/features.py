@@ -6,7 +6,7 @@ import functools
 import re
 from collections import Counter
 
-from ..number_words import number_words
+from ..vocabulary.number_words import number_words
 from ..numbering import NUMBER_PATTERN, iter_reference_spans
 
 EXAMPLE_LABELS = {"en": "Example:", "es": "Ejemplo:", "it": "Esempio:"}

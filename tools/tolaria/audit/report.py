@@ -7,7 +7,7 @@ from itertools import groupby
 
 from ..i18n import _, format_date, format_number, format_percent, language_name, ngettext
 from ..numbering import RuleNumber
-from ..show import source_kind_label
+from ..formats.text import source_kind_label
 from .findings import SEVERITIES, Finding, label
 from .runner import AuditReport
 

@@ -29,7 +29,7 @@ def run(args) -> int:
     from ..errors import UserError
     from ..audit import run_audit
 
-    from ..typed_numbers import typed_number
+    from ..lookup import typed_number
 
     asked = [typed_number(number) for number in args.section or ()]
     book = rulebook(args)

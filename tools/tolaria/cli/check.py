@@ -27,8 +27,8 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     from pathlib import Path
 
-    from ..check_report import format_plain, write_junit
-    from ..checker import run_examples
+    from ..examples.report import format_plain, write_junit
+    from ..examples.checker import run_examples
     from .common import print_json, rulebook
 
     book = rulebook(args)

@@ -7,7 +7,7 @@ import json
 import sys
 
 from ..i18n import _
-from ..loader import default_rules_dir, load_rulebook
+from ..rulebook.loader import default_rules_dir, load_rulebook
 from ..model import RuleBook
 
 

@@ -21,7 +21,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..export import rulebook_json
+    from ..formats.export import rulebook_json
 
     print_json(rulebook_json(rulebook(args)))
     return 0

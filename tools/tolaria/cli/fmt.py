@@ -23,7 +23,7 @@ def run(args) -> int:
     import sys
 
     from ..errors import UserError
-    from ..formatting_files import format_rulebook
+    from ..rulebook.fmt import format_rulebook
 
     root = rules_dir(args)
     changed = format_rulebook(root, write=not args.check)

@@ -67,7 +67,7 @@ def run(args) -> int:
 
 def _one_number(text: str):
     """The one number NUMBER asks for (a decimal comma is read as the point)."""
-    from ..typed_numbers import typed_numbers
+    from ..lookup import typed_numbers
 
     numbers = typed_numbers(text, required=True)
     if len(numbers) > 1:
@@ -97,10 +97,10 @@ def _rebuild(args) -> int:
     from ..history.rebuild import default_reference_dir, rebuild
     from ..history.reader import history_dir
     from ..history.storage import write_history
-    from ..loader import _display
+    from ..yamlfiles.nodes import display_path
 
     reference = Path(args.reference) if args.reference else default_reference_dir()
     data = rebuild(reference, rules_dir(args))
     for path in write_history(data, history_dir(rules_dir(args))):
-        print(_("wrote {file}").format(file=_display(path)))
+        print(_("wrote {file}").format(file=display_path(path)))
     return 0

@@ -35,8 +35,8 @@ def run(args) -> int:
 
     if args.history:
         return _add_to_history(args)
-    from ..import_sections import document_json, parse_section_list, write_sections
-    from ..importer import OfficialFileError, read_official
+    from ..formats.sections import document_json, parse_section_list, write_sections
+    from ..formats.official import OfficialFileError, read_official
 
     try:
         doc = read_official(args.file)
@@ -84,7 +84,8 @@ def _add_to_history(args) -> int:
     from ..history.rebuild import add_edition
     from ..history.render import changes_text
     from ..history.storage import write_history
-    from ..loader import _display, load_rulebook
+    from ..rulebook.loader import load_rulebook
+    from ..yamlfiles.nodes import display_path
 
     load_rulebook(rules_dir(args))  # a broken rulebook is reported first, and nothing written
     folder = history_dir(rules_dir(args))
@@ -103,5 +104,5 @@ def _add_to_history(args) -> int:
     else:
         print(changes_text(found, before, doc.effective))
     for path in write_history(data, folder):
-        print(_("wrote {file}").format(file=_display(path)), file=sys.stderr)
+        print(_("wrote {file}").format(file=display_path(path)), file=sys.stderr)
     return 0

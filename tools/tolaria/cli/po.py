@@ -55,7 +55,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from .. import po
+    from ..formats import po
     from .common import rules_dir
 
     if args.po_action == "import":
@@ -65,7 +65,7 @@ def run(args) -> int:
         if not changes:
             print(_("nothing to change: every msgstr is empty or already in the YAML"))
         return 0
-    from ..typed_numbers import typed_number
+    from ..lookup import typed_number
 
     for number in args.section or ():
         typed_number(number)  # a one-line error for what is not a rule number
@@ -75,7 +75,7 @@ def run(args) -> int:
     if args.out:
         from pathlib import Path
 
-        from ..writer import write_atomically
+        from ..rulebook.writer import write_atomically
 
         write_atomically(Path(args.out), text, create_folders=False)
     else:

@@ -28,7 +28,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..typed_numbers import typed_numbers
+    from ..lookup import typed_numbers
 
     numbers = typed_numbers(args.number, required=True)  # one, or a range
     langs = ["en", "es", "it"] if args.lang == "all" else [args.lang or current_language()]
@@ -47,7 +47,7 @@ def run(args) -> int:
     if args.json:
         print_json(found if args.lang == "all" or len(numbers) > 1 else found[0])
         return 0
-    from ..show import render_text
+    from ..formats.text import render_text
 
     print("\n\n".join(render_text(book, f) for f in found))
     return 0
@@ -77,7 +77,7 @@ def _found(book, history: _History, langs: list[str], number) -> list[dict]:
     """The JSON objects of number in each language: the rulebook's rule with that number,
     else the covered rule that had it in another edition; with the other rules that had it."""
     from ..numbering import RuleNumber
-    from ..show import find_rule
+    from ..formats.text import find_rule
 
     found = [find_rule(book, lang, number) for lang in langs]
     asked = str(number)
@@ -116,7 +116,7 @@ def _as_of(args, number) -> int:
     from ..history.notes import newest, read_on, rule_then, then_line
     from ..i18n import editions_phrase
     from ..i18n import format_date
-    from ..show import render_text
+    from ..formats.text import render_text
 
     if args.lang not in (None, "en"):
         raise UserError(_("--edition shows the English text only (the official editions "

@@ -20,7 +20,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..validation import validate_folder
+    from ..rulebook.validation import validate_folder
 
     summary = validate_folder(args.rules if getattr(args, "rules", None) else None)
     book = summary.book

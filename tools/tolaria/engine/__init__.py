@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from datetime import date
 
+from .actions import run_actions
+from .setup import build_game
 from .state import Action, EngineError, Game
 
 
 def execute(given: dict, actions, edition: date) -> Game:
-    """Build the game the example describes and run its actions in order."""
-    from .actions import run_actions
-    from .setup import build_game
-
+    """Build the game the example describes and run its actions in order. The turn code
+    resolves objects on the stack with the same runner, handed to it on the game."""
     game = build_game(given, edition)
+    game.run_actions = run_actions
     run_actions(game, actions)
     return game
 

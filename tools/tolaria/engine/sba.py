@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import editions, ending
+from .events import move_to_graveyard, unattach
 from .state import Game, Permanent
 
 
@@ -84,8 +85,6 @@ def find(game: Game) -> list[tuple[str, object]]:
 
 def perform(game: Game, actions: list[tuple[str, object]]) -> None:
     """704.3: all at once, as one event."""
-    from .actions import move_to_graveyard, unattach
-
     losers = [name for kind, name in actions if kind == "lose"]
     for player in game.in_game():
         player.drew_from_empty = False

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from . import turn as turns
-from .actions import permanent_from
+from .events import permanent_from
 from .state import Effect, Game, Player, StackObject, Turn
 from .vocabulary import parse_duration, parse_when
 

@@ -164,6 +164,8 @@ class Game:
     triggered: list[str] = field(default_factory=list)
     priority_in_cleanup: bool = False
     turns_begun: int = 0
+    # actions.run_actions, handed over by engine.execute (the turn code resolves the stack)
+    run_actions: object = None
 
     def player(self, name: str) -> Player:
         for player in self.players:

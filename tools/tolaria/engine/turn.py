@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import editions, ending, phasing, sba, triggers
+from .events import deal_damage, draw_cards, exile_stack
 from .state import EngineError, Game, Turn
 from .vocabulary import PHASES
 from ..i18n import _
@@ -45,8 +46,6 @@ def begin_current(game: Game, phase_begins: bool) -> None:
     if step == "untap":
         phasing.untap_step(game)  # 502.1, 702.25a (502.2 untapping is not modelled)
     elif step == "draw" and active is not None:
-        from .actions import draw_cards
-
         draw_cards(game, active, 1)  # 504.1
     elif step == "combat_damage":
         _combat_damage(game)  # 510.2
@@ -70,8 +69,6 @@ def remove_damage(game: Game) -> None:
 def _combat_damage(game: Game) -> None:
     """510.2 (unblocked attackers only): each attacking creature deals combat damage equal
     to its power to the player it attacks; 903.10a counts a commander's."""
-    from .actions import deal_damage
-
     for perm in game.existing():
         if perm.attacking and perm.is_a("creature") and perm.power > 0:
             target = perm.defending or _next_opponent(game, perm.controller)
@@ -147,12 +144,10 @@ def would_receive_priority(game: Game) -> bool:
 
 def resolve_top(game: Game) -> None:
     """608: the top object resolves; a spell's card then goes to its owner's graveyard."""
-    from .actions import run_actions
-
     obj = game.stack.pop()
     game.resolving = obj
     try:
-        run_actions(game, obj.do)
+        game.run_actions(game, obj.do)  # the runner of actions.py, handed over by execute()
     finally:
         game.resolving = None
     if obj.zone == "stack":  # not exiled while resolving (717.1b)
@@ -304,8 +299,6 @@ def advance_turns(game: Game, count: int) -> None:
 # --- effects that change the turn (717) --------------------------------------------------
 def end_the_turn(game: Game) -> None:
     """717.1: an effect ends the turn."""
-    from .actions import exile_stack
-
     game.pending.clear()  # 717.1a: waiting abilities cease to exist
     exile_stack(game)  # 717.1b
     sba.check(game)  # 717.1c: no priority, no triggers put on the stack
@@ -330,8 +323,6 @@ def end_the_turn(game: Game) -> None:
 
 def end_combat_phase(game: Game) -> None:
     """717.2: an effect ends the combat phase (717.2g: outside combat, nothing happens)."""
-    from .actions import exile_stack
-
     turn = game.turn
     inst, phase, _step = turn.layout[turn.pos]
     if phase != "combat":

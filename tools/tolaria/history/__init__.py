@@ -9,17 +9,9 @@ move, wordings that change, and the titles of the whole CR; read from rules/hist
 
 from __future__ import annotations
 
-RULES_FILE, TITLES_FILE = "rules.yaml", "titles.yaml"  # the files under rules/history/
-_LOOKUP = {"History", "Coverage", "Match", "RuleHistory", "history_of", "load_history",
-           "wordings"}
-__all__ = sorted(_LOOKUP) + ["RULES_FILE", "TITLES_FILE"]
+from .lookup import (Coverage, History, Match, RuleHistory, history_of, load_history,
+                     wordings)
+from .records import RULES_FILE, TITLES_FILE
 
-
-def __getattr__(name: str):
-    """The lookups (lookup.py) are read on first use: `show` and `search` check a number
-    against the small cached index of reused.py without them (start-up is a hot path)."""
-    if name in _LOOKUP:
-        from . import lookup
-
-        return getattr(lookup, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__all__ = ["Coverage", "History", "Match", "RuleHistory", "history_of", "load_history",
+           "wordings", "RULES_FILE", "TITLES_FILE"]

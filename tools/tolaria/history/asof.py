@@ -44,16 +44,16 @@ def reading_on(h, number: str, when: date) -> Reading:
 def rule_as_of(h, current: str, when: date) -> dict | None:
     """The English rule (or unit) known as current, with its subrules, as the edition in
     force on `when` printed it; None if that edition lacks it or is unknown."""
-    from .lookup import _at
+    from .records import state_at
 
     unit = h.unit_of(current)
     edition = h.edition_on(when)
     if unit is None or edition is None:
         return None
-    head = _at(unit.head, edition)
+    head = state_at(unit.head, edition)
     if head is None:
         return None
-    states = {t.key: _at(t, edition) for t in unit.rules}
+    states = {t.key: state_at(t, edition) for t in unit.rules}
     by_number = {s[0]: (key, s) for key, s in states.items() if s}
     if current == unit.key:
         number, text, examples = head[0], None, ()

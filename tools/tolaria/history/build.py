@@ -12,56 +12,14 @@ from __future__ import annotations
 from datetime import date
 from typing import Iterable
 
-from ..importer import CRDocument
-from .lookup import _at
+from ..errors import UserError
+from ..formats.official import CRDocument
+from ..i18n import _
 from .matching import Block, locate, match_rules, same_wording
-from .records import EditionRef, HistoryData, Span, Tracked, Unit, Version
+from .pre2009 import extend_old_unit
+from .records import EditionRef, HistoryData, Unit, number_key
+from .tracking import RuleBuilder
 from .titles import document_titles, merge_titles
-
-
-def number_key(number: str) -> tuple:
-    """Sort key of a number as printed (tolerates letters the CR never uses)."""
-    head, _, suffix = number.partition("@")
-    section, _, rest = head.partition(".")
-    digits = "".join(c for c in rest if c.isdigit())
-    letters = "".join(c for c in rest if c.isalpha())
-    return (int(section), int(digits) if digits else -1, letters, suffix)
-
-
-class _Rule:
-    """A rule being followed: mutable while the history is built."""
-
-    def __init__(self, key: str | None = None, numbers=(), versions=(), becomes=()):
-        self.key = key
-        self.numbers: list[Span] = list(numbers)
-        self.versions: list[Version] = list(versions)
-        self.becomes = tuple(becomes)
-
-    @classmethod
-    def of(cls, tracked: Tracked) -> _Rule:
-        return cls(tracked.key, tracked.numbers, tracked.versions, tracked.becomes)
-
-    def add(self, when: date, previous: date | None, number: str, text: str,
-            examples: tuple[str, ...]) -> None:
-        """The rule as edition `when` prints it; previous: the edition just before."""
-        if self.numbers and self.numbers[-1].value == number and self.numbers[-1].last == previous:
-            self.numbers[-1] = self.numbers[-1]._replace(last=when)
-        else:
-            self.numbers.append(Span(number, when, when))
-        last = self.versions[-1] if self.versions else None
-        if last and (last.text, last.examples) == (text, examples) and last.last == previous:
-            self.versions[-1] = last._replace(last=when)
-            return
-        same = bool(last) and same_wording(last.text, text) and \
-            len(last.examples) == len(examples) and \
-            all(same_wording(a, b) for a, b in zip(last.examples, examples))
-        self.versions.append(Version(when, when, text, examples, same))
-
-    def at(self, when: date) -> tuple[str, str, tuple[str, ...]] | None:
-        return _at(self, when)
-
-    def tracked(self) -> Tracked:
-        return Tracked(self.key, tuple(self.numbers), tuple(self.versions), self.becomes)
 
 
 def candidates(doc: CRDocument, unit_number: str) -> list[Block]:
@@ -94,13 +52,13 @@ def _ordered(block: Block) -> Block:
 class UnitBuilder:
     """One unit followed edition by edition."""
 
-    def __init__(self, key: str, anchor: date, head: _Rule | None = None,
-                 rules: Iterable[_Rule] = ()):
+    def __init__(self, key: str, anchor: date, head: RuleBuilder | None = None,
+                 rules: Iterable[RuleBuilder] = ()):
         self.key, self.anchor = key, anchor
-        self.head = head or _Rule(key)
+        self.head = head or RuleBuilder(key)
         self.rules = list(rules)
         self.last_block: Block | None = None
-        self.last_rules: list[_Rule] = []  # the rules of last_block, in its order
+        self.last_rules: list[RuleBuilder] = []  # the rules of last_block, in its order
         self.last_date: date | None = self.head.versions[-1].last if self.head.versions else None
         if self.last_date is not None:
             self._restore()
@@ -127,7 +85,7 @@ class UnitBuilder:
         for (number, text, examples), index in zip(block.rules, matches):
             rule = self.last_rules[index] if index is not None else None
             if rule is None:
-                rule = _Rule()
+                rule = RuleBuilder()
                 self.rules.append(rule)
             rule.add(when, previous, number, text, examples)
             followed.append(rule)
@@ -165,9 +123,6 @@ def build_units(docs: list[CRDocument], anchors: dict[str, date]) -> list[UnitBu
         at = dates.index(anchor)
         start = next((b for b in candidates(docs[at], key) if b.number == key), None)
         if start is None:
-            from ..errors import UserError
-            from ..i18n import _
-
             raise UserError(_("{file} has no {number}: the anchor of a covered unit").format(
                 file=docs[at].file, number=key))
         blocks: dict[int, Block] = {at: start}
@@ -193,12 +148,10 @@ def extend_units(data: HistoryData, doc: CRDocument) -> list[Unit]:
     out = []
     for unit in data.units:
         if not any(e.effective == unit.anchor and e.file for e in data.editions):
-            from .pre2009 import extend_old_unit  # the pre-2009 rule 300
-
-            out.append(extend_old_unit(unit, doc, previous))
+            out.append(extend_old_unit(unit, doc, previous))  # the pre-2009 rule 300
             continue
-        builder = UnitBuilder(unit.key, unit.anchor, _Rule.of(unit.head),
-                              [_Rule.of(r) for r in unit.rules])
+        builder = UnitBuilder(unit.key, unit.anchor, RuleBuilder.of(unit.head),
+                              [RuleBuilder.of(r) for r in unit.rules])
         block = None
         if builder.last_block is not None:
             block = locate(builder.last_block, candidates(doc, builder.last_block.number))

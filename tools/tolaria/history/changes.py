@@ -69,14 +69,13 @@ class Change(NamedTuple):
 
 def changes(history, before: date, after: date) -> dict[str, list[Change]]:
     """unit -> the changes of its rules (and of the unit itself) from before to after."""
-    from .build import number_key
-    from .lookup import _at
+    from .records import number_key, state_at
 
     out: dict[str, list[Change]] = {}
     for unit in history.data.units:
         found = []
         for tracked in (unit.head, *unit.rules):
-            old, new = _at(tracked, before), _at(tracked, after)
+            old, new = state_at(tracked, before), state_at(tracked, after)
             if old is None and new is None:
                 continue
             kinds: list[str] = []

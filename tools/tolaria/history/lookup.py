@@ -7,6 +7,8 @@ from bisect import bisect_right
 from collections import namedtuple
 from datetime import date
 
+from .records import number_in, number_key, state_at
+
 TYPE_CHECKING = False  # typing is not imported at run time (start-up is a hot path)
 if TYPE_CHECKING:
     from .records import HistoryData, Span, Tracked, Unit, Version
@@ -84,7 +86,7 @@ class History:
         official file), e.g. ['300']; None for an official edition (known whole)."""
         if edition in self.files:
             return None
-        return [u.key for u in self.data.units if _at(u.head, edition) is not None]
+        return [u.key for u in self.data.units if state_at(u.head, edition) is not None]
 
     def in_rulebook(self, key: str) -> bool:
         """Whether the tracked rule key is a rule of the project's rulebook: it had that
@@ -98,7 +100,7 @@ class History:
     def number_at(self, key: str, edition: date) -> str | None:
         """The number the tracked rule key had in edition (None: it was in no rule then)."""
         entry = self._tracked.get(key)
-        return _number(entry[1], edition) if entry else None
+        return number_in(entry[1], edition) if entry else None
 
     def reused(self) -> set[str]:
         """Numbers that more than one tracked rule had (in different editions)."""
@@ -133,13 +135,11 @@ class History:
     def section_at(self, section: str, edition: date) -> list[tuple[str, str, list[str]]] | None:
         """The English rules of a covered unit as the edition in force on `edition` printed
         them: (number then, text then, examples then), in order; None if unknown."""
-        from .build import number_key
-
         unit = self.units.get(section)
         when = self.edition_on(edition)
-        if unit is None or when is None or _at(unit.head, when) is None:
+        if unit is None or when is None or state_at(unit.head, when) is None:
             return None
-        rules = [state for state in (_at(t, when) for t in unit.rules) if state]
+        rules = [state for state in (state_at(t, when) for t in unit.rules) if state]
         return [(n, t, list(e)) for n, t, e in sorted(rules, key=lambda r: number_key(r[0]))]
 
     def resolve(self, number: str) -> list[Match]:
@@ -215,21 +215,6 @@ def _canonical(number: str) -> str | None:
         return str(RuleNumber.parse(number))
     except BadNumber:
         return None
-
-
-def _number(tracked: Tracked, when: date) -> str | None:
-    """The number a tracked rule had in the edition of when (None: it was in no rule)."""
-    return next((s.value for s in tracked.numbers if s.first <= when <= s.last), None)
-
-
-def _at(tracked: Tracked, when: date):
-    """(number, text, examples) of a tracked rule in the edition of when, or None. Also
-    build._Rule.at, on a rule being built (the same fields)."""
-    number = _number(tracked, when)
-    version = next((v for v in tracked.versions if v.first <= when <= v.last), None)
-    if number is None or version is None:
-        return None
-    return number, version.text, version.examples
 
 
 def load_history(rules_dir=None, missing_ok: bool = False) -> History | None:

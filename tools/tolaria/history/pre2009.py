@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections import Counter
 from datetime import date
 
-from ..importer import CRDocument
+from ..formats.official import CRDocument
 from ..model import Section
-from .build import _Rule, number_key
 from .matching import SIMILAR, Block, match_rules, similarity, words
-from .records import Span, Tracked, Unit, Version
+from .records import Span, Tracked, Unit, Version, number_key
+from .tracking import RuleBuilder
 
 CONTAINED = 0.85  # share of a 500 rule's words found in a 300 rule for it to come from there
 SUCCESSOR = "500"
@@ -29,7 +29,7 @@ def old_unit(section: Section, known: list[date], docs: list[CRDocument]) -> Uni
     successors = {}
     for number, text, examples in first_block.rules:
         if any(number in keys for keys in links.values()):
-            successors[number] = _Rule(number)
+            successors[number] = RuleBuilder(number)
             successors[number].add(docs[0].effective, None, number, text, examples)
     previous = docs[0].effective
     for doc in docs[1:]:
@@ -59,7 +59,7 @@ def old_unit(section: Section, known: list[date], docs: list[CRDocument]) -> Uni
 
 def extend_old_unit(unit: Unit, doc: CRDocument, previous: date) -> Unit:
     """unit with the rules it became followed into one more edition."""
-    successors = {t.key: _Rule.of(t) for rule in unit.rules for t in rule.becomes}
+    successors = {t.key: RuleBuilder.of(t) for rule in unit.rules for t in rule.becomes}
     _follow(list(successors.values()), doc, previous)
     rules = tuple(r._replace(becomes=tuple(successors[t.key].tracked() for t in r.becomes))
                   for r in unit.rules)
@@ -74,7 +74,7 @@ def _block(doc: CRDocument) -> Block:
                  tuple((r.number, r.text, tuple(r.examples)) for r in section.rules))
 
 
-def _follow(rules: list[_Rule], doc: CRDocument, previous: date) -> None:
+def _follow(rules: list[RuleBuilder], doc: CRDocument, previous: date) -> None:
     """The followed rules of section 500 into doc, matched by content with section 500 of
     doc (only the followed ones take part, so that adding an edition later is the same)."""
     living = sorted((r for r in rules if r.at(previous)), key=lambda r: number_key(

@@ -6,26 +6,25 @@ import os
 from datetime import date
 from pathlib import Path
 
-from .. import loader
 from ..errors import DataError, DataErrors
 from ..i18n import _
-from ..loader import DATE, STR, _display, _File
+from ..rulebook.loader import default_rules_dir
+from ..yamlfiles.nodes import DATE, STR, YamlFile, display_path, is_sequence, line_of
 from ..numbering import BadNumber, RuleNumber
-from . import RULES_FILE, TITLES_FILE
-from .records import EditionRef, HistoryData, Span, Tracked, Unit, Version
+from .records import (RULES_FILE, TITLES_FILE, EditionRef, HistoryData, Span, Tracked, Unit,
+                      Version)
 
 
 def read_history(folder: Path) -> HistoryData:
     """The history files of folder (rules/history/). Raises DataErrors."""
-    loader._import_yaml()
     folder = Path(folder)
     errors: list[DataError] = []
     if not folder.is_dir():
-        raise DataErrors([DataError(_display(folder), 1, _(
+        raise DataErrors([DataError(display_path(folder), 1, _(
             "no history here: build it with `tolaria history --rebuild`"))])
-    reader = _Reader(_File(folder / RULES_FILE, _display(folder / RULES_FILE), errors))
+    reader = _Reader(YamlFile(folder / RULES_FILE, display_path(folder / RULES_FILE), errors))
     editions, units = reader.rules_file()
-    titles = _Reader(_File(folder / TITLES_FILE, _display(folder / TITLES_FILE), errors),
+    titles = _Reader(YamlFile(folder / TITLES_FILE, display_path(folder / TITLES_FILE), errors),
                      reader.known).titles_file()
     if errors:
         raise DataErrors(errors)
@@ -33,7 +32,7 @@ def read_history(folder: Path) -> HistoryData:
 
 
 class _Reader:
-    def __init__(self, f: _File, known: set[date] | None = None):
+    def __init__(self, f: YamlFile, known: set[date] | None = None):
         self.f, self.known = f, set(known or ())
 
     # --- rules.yaml ---------------------------------------------------------------------
@@ -67,7 +66,7 @@ class _Reader:
                 f.error(item, _("duplicate unit {number} (first at line {line})").format(
                     number=unit.key, line=seen[unit.key]))
                 continue
-            seen[unit.key] = item.start_mark.line + 1
+            seen[unit.key] = line_of(item)
             units.append(unit)
         return tuple(editions), tuple(units)
 
@@ -89,7 +88,7 @@ class _Reader:
                 f.error(item, _("duplicate rule {number} (first at line {line})").format(
                     number=rule.key, line=seen[rule.key]))
                 continue
-            seen[rule.key] = item.start_mark.line + 1
+            seen[rule.key] = line_of(item)
             tracked.append(rule)
         if key is None or anchor is None or numbers is None:
             return None
@@ -108,8 +107,8 @@ class _Reader:
         becomes = tuple(b for b in (self.tracked(x, False) for x in f.sequence(
             keys["becomes"])) if b) if "becomes" in keys else ()
         if key is None or numbers is None or not versions:
-            if key is not None and numbers is not None and isinstance(
-                    keys["versions"], loader.yaml.SequenceNode):
+            if key is not None and numbers is not None and is_sequence(
+                    keys["versions"]):
                 f.error(keys["versions"], _("versions: the list is empty"))
             return None
         return Tracked(key, numbers, versions, becomes)
@@ -141,7 +140,7 @@ class _Reader:
             keys["example_texts"])) if e) if "example_texts" in keys else ()
         same = False
         if "same_wording" in keys:
-            same = loader._read_bool(f, keys["same_wording"], "same_wording")
+            same = f.boolean(keys["same_wording"], "same_wording")
             if same is False:  # only true is written: the key is left out otherwise
                 f.error(keys["same_wording"], _("same_wording: write true, or leave the key "
                                                 "out"))
@@ -153,7 +152,7 @@ class _Reader:
     def pair(self, node) -> tuple[date, date] | None:
         items = self.f.sequence(node)
         if len(items) != 2:
-            if isinstance(node, loader.yaml.SequenceNode):
+            if is_sequence(node):
                 self.f.error(node, _("expected [first edition, last edition]"))
             return None
         return self.dates(items, node)
@@ -183,7 +182,7 @@ class _Reader:
         for item in self.f.sequence(node):
             items = self.f.sequence(item)
             if len(items) != 3:
-                if isinstance(item, loader.yaml.SequenceNode):
+                if is_sequence(item):
                     self.f.error(item, _("expected [number, first edition, last edition]"))
                 continue
             value = (self.f.number(items[0], "number") if number
@@ -205,7 +204,7 @@ class _Reader:
         for item in f.sequence(top["titles"]):
             items = f.sequence(item)
             if len(items) != 4:
-                if isinstance(item, loader.yaml.SequenceNode):
+                if is_sequence(item):
                     f.error(item, _("expected [number, title, first edition, last edition]"))
                 continue
             number = f.number(items[0], "number")
@@ -218,6 +217,4 @@ class _Reader:
 
 
 def history_dir(rules_dir) -> Path:
-    from ..loader import default_rules_dir
-
     return Path(os.fspath(rules_dir) if rules_dir is not None else default_rules_dir()) / "history"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..i18n import _, format_date
-from ..importer import CRDocument, OfficialFileError, read_official
+from ..formats.official import CRDocument, OfficialFileError, read_official
 from .build import build_units, extend
 from .records import EditionRef, HistoryData
 from .titles import document_titles, merge_titles
@@ -71,7 +71,7 @@ def covered(book) -> tuple[dict[str, date], object | None]:
 
 def rebuild(reference: Path, rules_dir: Path) -> HistoryData:
     """The whole history, from every official file of reference and the rulebook's units."""
-    from ..loader import load_rulebook
+    from ..rulebook.loader import load_rulebook
     from .pre2009 import old_unit
 
     book = load_rulebook(rules_dir)

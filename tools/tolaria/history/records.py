@@ -1,9 +1,12 @@
-"""The records of the rule history: editions, numbers over time, verbatim versions, units."""
+"""The records of the rule history: editions, numbers over time, verbatim versions, units;
+and the small functions every part of the history reads them with."""
 
 from __future__ import annotations
 
 from datetime import date
 from typing import NamedTuple
+
+RULES_FILE, TITLES_FILE = "rules.yaml", "titles.yaml"  # the files under rules/history/
 
 
 class EditionRef(NamedTuple):
@@ -67,3 +70,27 @@ class HistoryData(NamedTuple):
     editions: tuple[EditionRef, ...]  # oldest first
     units: tuple[Unit, ...]
     titles: dict[str, tuple[Span, ...]]  # number -> its titles (value) over time
+
+
+def number_key(number: str) -> tuple:
+    """Sort key of a number as printed (tolerates letters the CR never uses)."""
+    head, _, suffix = number.partition("@")
+    section, _, rest = head.partition(".")
+    digits = "".join(c for c in rest if c.isdigit())
+    letters = "".join(c for c in rest if c.isalpha())
+    return (int(section), int(digits) if digits else -1, letters, suffix)
+
+
+def number_in(tracked: Tracked, when: date) -> str | None:
+    """The number a tracked rule had in the edition of when (None: it was in no rule)."""
+    return next((s.value for s in tracked.numbers if s.first <= when <= s.last), None)
+
+
+def state_at(tracked: Tracked, when: date):
+    """(number, text, examples) of a tracked rule in the edition of when, or None; also of
+    a tracking.RuleBuilder, which has the same fields."""
+    number = number_in(tracked, when)
+    version = next((v for v in tracked.versions if v.first <= when <= v.last), None)
+    if number is None or version is None:
+        return None
+    return number, version.text, version.examples

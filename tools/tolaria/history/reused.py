@@ -8,7 +8,7 @@ from __future__ import annotations
 import marshal
 import os
 
-from . import RULES_FILE, TITLES_FILE
+from .records import RULES_FILE, TITLES_FILE
 
 SCHEMA = 1
 
@@ -19,7 +19,7 @@ def reused_numbers(rules_dir=None) -> frozenset[str]:
     it in full report why)."""
     from .. import __version__
     from ..cache import cache_dir, fingerprint, short, write_bytes_atomically
-    from ..loader import default_rules_dir
+    from ..rulebook.loader import default_rules_dir
 
     root = os.fspath(rules_dir) if rules_dir is not None else default_rules_dir()
     folder = os.path.realpath(os.path.join(root, "history"))

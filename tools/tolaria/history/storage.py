@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import RULES_FILE, TITLES_FILE
-from .build import number_key
-from .records import HistoryData, Span, Tracked, Unit
+from .records import RULES_FILE, TITLES_FILE, HistoryData, Span, Tracked, Unit, number_key
 
 RULES_HEADER = (
     "The history of the covered rules through every official English edition of the\n"
@@ -56,7 +54,7 @@ def _unit(u: Unit) -> dict:
 def _dump(data: dict, header: str) -> str:
     import yaml
 
-    from ..formatting import format_yaml
+    from ..yamlfiles.canonical import format_yaml
 
     body = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10**9)
     comments = "".join(f"# {line}\n" for line in header.splitlines())
@@ -77,7 +75,7 @@ def history_texts(data: HistoryData) -> dict[str, str]:
 
 def write_history(data: HistoryData, folder: Path) -> list[Path]:
     """Write the history files into folder (rules/history/), each atomically."""
-    from ..writer import write_atomically
+    from ..rulebook.writer import write_atomically
 
     written = []
     for name, text in history_texts(data).items():

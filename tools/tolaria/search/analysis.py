@@ -18,7 +18,7 @@ import functools
 import re
 import unicodedata
 
-from ..number_words import number_words
+from ..vocabulary.number_words import number_words
 from .whoosh_import import load
 
 load()

@@ -154,7 +154,7 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
             return opened
     docs = docs_factory()
     langs = tuple(sorted({d.lang for d in docs}))
-    from ..writer import write_atomically
+    from ..rulebook.writer import write_atomically
 
     folder = None
     try:

@@ -15,7 +15,7 @@ from ..errors import UserError
 from ..i18n import _, editions_phrase, language_name
 from ..model import RuleBook
 from ..numbering import RULE_WORDS, TYPED_DASH, TYPED_PATTERN, RuleNumber
-from ..typed_numbers import MAX_RANGE, typed_numbers
+from ..lookup import MAX_RANGE, typed_numbers
 from .hits import Hit, shorten
 
 # A number (or range) among words: not glued to other digits, letters or a decimal mark.

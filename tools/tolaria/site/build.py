@@ -176,7 +176,7 @@ def build_site(out_dir, rules=None, languages=LANGUAGES, strict: bool = True) ->
     from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
     from .. import i18n
-    from ..loader import load_rulebook
+    from ..rulebook.loader import load_rulebook
 
     load_rulebook(rules)  # a bad corpus fails here, with every error as file:line
     # mkdocs-material prints a banner about MkDocs 2 on every build unless this is set.

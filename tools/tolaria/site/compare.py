@@ -8,7 +8,7 @@ from ..i18n import _, format_date, language_name, ngettext
 from ..model import LANGUAGES, RuleBook
 from ..numbering import RuleNumber
 from .alignment import identity, row_of, rows
-from ..show import source_kind_label
+from ..formats.text import source_kind_label
 from .pages import Page, edition_label, root_of
 from .render import attr
 

@@ -17,7 +17,7 @@ from ..numbering import RuleNumber
 def worked_examples(book: RuleBook) -> dict[str, list[dict]] | None:
     """Section number -> the checker's results of the examples citing it; None if absent."""
     try:
-        from ..checker import run_examples
+        from ..examples.checker import run_examples
     except ImportError:
         return None
     report = run_examples(book)

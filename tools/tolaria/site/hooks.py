@@ -49,7 +49,7 @@ def on_startup(command, dirty):
 
 
 def on_config(config):
-    from tolaria.loader import load_rulebook
+    from tolaria.rulebook.loader import load_rulebook
 
     lang = site_language()
     i18n.set_language(lang)

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from ..i18n import _, format_date, language_name
 from ..model import RuleBook, Section
 from ..numbering import BadNumber, RuleNumber
-from ..show import source_kind_label
+from ..formats.text import source_kind_label
 from .alignment import local_number
 from .counterparts import Counterparts
 from .render import Renderer, attr

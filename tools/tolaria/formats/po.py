@@ -1,0 +1,457 @@
+"""Gettext PO files of the rule texts, for translators' tools: export, and import back.
+
+One message per rule text, per Example paragraph and per earlier wording; the English is
+the msgid, the translation the msgstr, and the msgctxt names the text ("702.25b",
+"702.25b example 1", "300.2 since 2005-08-01"). Comments give the section, the English
+edition and the translation's edition and source; a message is fuzzy where the translation
+audit finds it stale or misaligned. The import applies changed msgstr texts to the YAML
+(comments kept), checks the whole rulebook with the loader first, and changes nothing on
+any error.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import tempfile
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import NamedTuple
+
+from ..errors import DataError, DataErrors, UserError, os_error_text
+from ..i18n import _, format_number, language_name, ngettext
+from ..model import Rule, RuleBook, Section
+from ..numbering import BadNumber, RuleNumber
+from ..rulebook.edits import Edit, apply_edits
+from ..rulebook.loader import default_rules_dir, load_rulebook, rulebook_files
+from ..yamlfiles.nodes import display_path
+
+LANGS = ("es", "it")
+_CONTEXT = re.compile(r"^(?P<number>\S+)(?: example (?P<example>[1-9]\d*)"
+                      r"| since (?P<since>\d{4}-\d{2}-\d{2}))?$")
+_MSGCTXT_LINE = re.compile(r'^msgctxt\s+"(.*)"\s*$')
+FUZZY_CHECKS = ("alignment", "structure")  # a finding of these makes a rule's messages fuzzy
+_TEAMS = {"es": "Spanish", "it": "Italian"}  # PO headers are data: always English
+
+
+# --- export ---------------------------------------------------------------------------------
+def _selected(section: Section, sections) -> bool:
+    if not sections:
+        return True
+    for wanted in sections:
+        asked = RuleNumber.parse(wanted)
+        if section.number.is_within(asked) or asked.is_within(section.number):
+            return True
+    return False
+
+
+def _fuzzy_rules(book: RuleBook, lang: str, sections, history) -> dict[str, list[str]]:
+    """Rule (or section) number -> why its messages are fuzzy, from the audit."""
+    from ..audit import run_audit
+
+    report = run_audit(book, langs=[lang], sections=sections, history=history)
+    out: dict[str, list[str]] = {}
+    for f in report.findings:
+        if f.waived:
+            continue
+        if f.check == "edition" and f.key == "stale":
+            out.setdefault(f.section, []).append(_(
+                "the audit finds this section stale: it fits an older English better (see "
+                "tolaria audit --lang {lang} --section {section})").format(
+                    lang=lang, section=f.section))
+        elif f.check in FUZZY_CHECKS:
+            out.setdefault(f.rule, []).append(_("audit ({check}): {found}").format(
+                check=f.check, found=f.found))
+    return out
+
+
+def _parts(rule: Rule | None) -> dict[str, tuple[str, str, int]]:
+    """context suffix -> (text, file, line) of every text of a rule."""
+    if rule is None:
+        return {}
+    out = {"": (rule.text, rule.file, rule.line)}
+    for index, example in enumerate(rule.examples, 1):
+        out[f" example {index}"] = (example.text, rule.file, example.line)
+    for wording in rule.earlier:
+        out[f" since {wording.since.isoformat()}"] = (wording.text, rule.file, wording.line)
+    return out
+
+
+def _order(suffix: str) -> tuple:
+    if not suffix:
+        return (0, 0, "")
+    if suffix.startswith(" example"):
+        return (1, int(suffix.split()[-1]), "")
+    return (2, -date.fromisoformat(suffix.split()[-1]).toordinal(), "")  # newest first
+
+
+def _section_comments(section: Section, english: Section | None) -> list[str]:
+    from ..i18n import format_date
+    from .text import source_kind_label
+
+    source = section.source
+    where = f" ({source.file})" if source.file else ""
+    lines = [_("section {number} ({title}), {file}").format(
+        number=section.number, title=section.title, file=section.file)]
+    if english is not None:
+        lines.append(_("English: the edition of {edition}, {file}").format(
+            edition=format_date(english.edition.effective), file=english.file))
+    lines.append(_("translation: the edition of {edition}; {kind}: {name}{where}").format(
+        edition=format_date(section.edition.effective), kind=source_kind_label(source.kind),
+        name=source.name, where=where))
+    return lines
+
+
+def build_catalog(book: RuleBook, lang: str, sections=None, history=None):
+    """A babel Catalog of the rule texts of lang (es or it). history as for run_audit."""
+    from babel.messages.catalog import Catalog
+
+    if lang not in LANGS:
+        raise UserError(_("PO files are made for the translations ({langs}), not '{lang}'"
+                          ).format(langs=", ".join(LANGS), lang=lang))
+    chosen = [s for (l, _n), s in book.sections.items() if l == lang and _selected(s, sections)]
+    if not chosen:
+        raise UserError(_("no section of the {language} text matches {sections}").format(
+            language=language_name(lang), sections=", ".join(sections or ())))
+    chosen.sort(key=lambda s: s.number)
+    fuzzy = _fuzzy_rules(book, lang, sections, history)
+    newest = max(s.edition.effective for s in chosen)
+    stamp = datetime(newest.year, newest.month, newest.day, tzinfo=timezone.utc)
+    from .. import __version__
+
+    catalog = Catalog(locale=lang, project="Tolaria", version=__version__, creation_date=stamp,
+                      revision_date=stamp, fuzzy=False,
+                      last_translator="Tolaria project",
+                      language_team=f"Tolaria {_TEAMS[lang]} translation",
+                      header_comment=_(
+                          "# Tolaria: the rule texts in {language}, for translators' tools.\n"
+                          "# Import it back with: tolaria po import FILE\n"
+                          "# Rule text © Wizards of the Coast.").format(
+                              language=language_name(lang)))
+    catalog.msgid_bugs_address = ""  # none: not Babel's EMAIL@ADDRESS placeholder
+    for section in chosen:
+        english = book.section("en", section.number)
+        common = _section_comments(section, english)
+        section_why = fuzzy.get(str(section.number), [])
+        numbers = sorted({r.number for r in section.rules}
+                         | {r.number for r in (english.rules if english else ())})
+        for number in numbers:
+            ours, theirs = section.rule(number), english.rule(number) if english else None
+            mine, source = _parts(ours), _parts(theirs)
+            why = section_why + fuzzy.get(str(number), [])
+            for suffix in sorted(set(mine) | set(source), key=_order):
+                msgid = source.get(suffix, mine.get(suffix))[0]
+                msgstr, file, line = mine.get(suffix) or ("", section.file, section.line)
+                comments = list(common)
+                if suffix not in source:
+                    comments.append(_("no such text in the English: the msgid repeats the "
+                                      "translation"))
+                if suffix not in mine:
+                    comments.append(_("not yet translated"))
+                comments.extend(why)
+                flags = ["fuzzy"] if (why or suffix not in source) and suffix in mine else []
+                catalog.add(msgid, msgstr, locations=[(file, line)], flags=flags,
+                            auto_comments=comments, context=f"{number}{suffix}")
+    return catalog
+
+
+def export_po(book: RuleBook, lang: str, sections=None, history=None) -> str:
+    """The PO file of lang's rule texts, as text."""
+    from babel.messages.pofile import write_po
+
+    out = io.BytesIO()
+    write_po(out, build_catalog(book, lang, sections, history), width=76, sort_output=False)
+    return out.getvalue().decode("utf-8")
+
+
+# --- import ---------------------------------------------------------------------------------
+class FileChange(NamedTuple):
+    file: str  # as shown to people
+    changed: int  # texts replaced
+    added: int  # rules added
+
+
+class _Message(NamedTuple):
+    context: str
+    msgid: str
+    msgstr: str
+    line: int
+
+
+def read_po_file(path: Path, display: str) -> tuple[str, list[_Message]]:
+    """(language, messages) of a PO file; DataErrors (file:line) when it is malformed."""
+    from babel.core import UnknownLocaleError
+    from babel.messages.pofile import PoFileError, read_po
+
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise UserError(_("cannot read {file}: {problem}").format(
+            file=display, problem=os_error_text(exc))) from None
+    problem = _charset_problem(raw)
+    if problem is not None:
+        raise DataErrors([DataError(display, *problem)])
+    try:
+        catalog = read_po(io.BytesIO(raw), abort_invalid=True)
+    except PoFileError as exc:  # babel counts its lines from 0
+        raise DataErrors([DataError(display, max(1, getattr(exc, "lineno", 0) + 1), _(
+            "not a valid PO file: {problem}").format(
+                problem=_babel_problem(re.sub(r" on -?\d+$", "", str(exc)))))]) from None
+    except UnknownLocaleError as exc:
+        raise _language_error(display, raw, exc.identifier) from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise DataErrors([DataError(display, 1, _("not a valid PO file: {problem}").format(
+            problem=_babel_problem(str(exc))))]) from None
+    lang = catalog.locale.language if catalog.locale is not None else None
+    if lang not in LANGS:
+        raise _language_error(display, raw, lang)
+    lines: dict[str, list[int]] = {}
+    for number, text in enumerate(raw.decode("utf-8", "replace").splitlines(), 1):
+        match = _MSGCTXT_LINE.match(text)
+        if match:
+            lines.setdefault(match.group(1), []).append(number)
+    errors = [DataError(display, where[1], _("duplicate msgctxt \"{context}\" (first at line "
+                                             "{line})").format(context=ctx, line=where[0]))
+              for ctx, where in lines.items() if len(where) > 1]
+    messages = []
+    for message in catalog:
+        if not message.id:
+            continue
+        if not message.context:
+            errors.append(DataError(display, message.lineno or 1, _(
+                "a message without msgctxt (expected the rule, e.g. \"104.2\")")))
+            continue
+        msgstr = message.string if isinstance(message.string, str) else message.string[0]
+        messages.append(_Message(message.context, message.id, msgstr or "",
+                                 message.lineno or lines.get(message.context, [1])[0]))
+    if errors:
+        raise DataErrors(errors)
+    return lang, messages
+
+
+def _language_error(display: str, raw: bytes, lang: str | None) -> DataErrors:
+    """The error for a Language header naming no translated language (lang: what Babel
+    made of it; when nothing, the header as written)."""
+    if not lang:
+        written = re.search(rb'^"Language:[ \t]*([^"\\]*)', raw, re.M)
+        lang = written.group(1).decode("utf-8", "replace").strip() if written else ""
+    return DataErrors([DataError(display, _header_line(raw, b"Language:"), _(
+        "the PO file's Language header is '{lang}'; expected one of {langs}").format(
+            lang=lang, langs=", ".join(LANGS)))])
+
+
+def _babel_problem(problem: str) -> str:
+    """Babel's words for a malformed PO file, in the interface's language where known."""
+    known = [
+        (r"^missing msgstr for msgid", _("a msgid without its msgstr (add a line msgstr \"\" "
+                                         "after it)")),
+        (r"^Unknown or misformatted keyword",
+         _("a line that is neither a comment, a keyword (msgctxt, msgid, msgid_plural, "
+           "msgstr) nor a quoted continuation of one")),
+        (r"^Got line starting with",
+         _("a quoted line that does not continue a msgctxt, msgid or msgstr")),
+        (r"more translations than num_plurals",
+         _("more msgstr[N] forms than the language has plural forms")),
+        (r"invalid literal for int",
+         _("a msgstr[N] whose N is not a whole number")),
+    ]
+    for pattern, text in known:
+        if re.search(pattern, problem):
+            return text
+    return _("Babel cannot read it ({problem})").format(problem=problem)
+
+
+def _header_line(raw: bytes, key: bytes) -> int:
+    """The line of the header field key (e.g. b"Language:"), else 1."""
+    for number, line in enumerate(raw.splitlines(), 1):
+        if line.lstrip(b'"').startswith(key):
+            return number
+    return 1
+
+
+def _charset_problem(raw: bytes) -> tuple[int, str] | None:
+    """(line, message) when the PO file's bytes are not in the charset its header names."""
+    match = re.search(rb"charset=([A-Za-z0-9_.:-]+)", raw)
+    charset = match.group(1).decode("ascii") if match else "utf-8"
+    try:
+        raw.decode(charset)
+    except LookupError:
+        return _header_line(raw, b"Content-Type:"), _(
+            "the Content-Type header names an unknown charset '{charset}': write "
+            "charset=UTF-8").format(charset=charset)
+    except UnicodeDecodeError as exc:
+        return raw[:exc.start].count(b"\n") + 1, _(
+            "a byte that is not {charset} text (0x{byte:02x}): save the file as {charset}"
+            ).format(charset=charset, byte=raw[exc.start])
+    return None
+
+
+def _plan(book: RuleBook, lang: str, messages: list[_Message], display: str
+          ) -> tuple[dict[str, list[tuple[Edit, _Message]]], list[DataError]]:
+    """section file -> the edits the messages ask for; the errors found."""
+    errors: list[DataError] = []
+    plans: dict[str, list[tuple[Edit, _Message]]] = {}
+
+    def error(message: _Message, text: str) -> None:
+        errors.append(DataError(display, message.line, text))
+
+    for message in messages:
+        match = _CONTEXT.match(message.context)
+        try:
+            number = RuleNumber.parse(match["number"]) if match else None
+        except BadNumber:
+            number = None
+        if number is None:
+            error(message, _("msgctxt \"{context}\" names no rule text (expected e.g. \"104.2\", "
+                             "\"104.2 example 1\" or \"300.2 since 2005-08-01\")").format(
+                                 context=message.context))
+            continue
+        section = book.section_for(lang, number)
+        english = book.section_for("en", number)
+        ours = section.rule(number) if section else None
+        theirs = english.rule(number) if english else None
+        suffix = message.context[len(match["number"]):]
+        mine, source = _parts(ours), _parts(theirs)
+        if section is None or (suffix not in mine and suffix not in source):
+            error(message, _("msgctxt \"{context}\": no such text in the {lang} translation nor "
+                             "in the English").format(context=message.context, lang=lang))
+            continue
+        expected = (source.get(suffix) or mine[suffix])[0]
+        if message.msgid != expected:
+            error(message, _("the msgid of \"{context}\" is not the English text of this "
+                             "rulebook (has the English changed since the export? export "
+                             "again)").format(context=message.context))
+            continue
+        current = mine.get(suffix, (None,))[0]
+        if not message.msgstr or message.msgstr == current:
+            continue
+        if section.source.kind != "project":
+            error(message, _("{file} is quoted word for word from its source ({name}) and is "
+                             "never changed: leave the msgstr of \"{context}\" as it is"
+                             ).format(file=section.file, name=section.source.name,
+                                      context=message.context))
+            continue
+        if match["since"]:
+            since = date.fromisoformat(match["since"])
+            if ours is None or suffix not in mine:
+                error(message, _("\"{context}\": the translation has no wording of {number} "
+                                 "since {since}; add it in {file} first").format(
+                                     context=message.context, number=number, since=since,
+                                     file=section.file))
+                continue
+            edit = Edit(number, "earlier", message.msgstr, since=since)
+        elif match["example"]:
+            edit = Edit(number, "example", message.msgstr, index=int(match["example"]) - 1)
+        else:
+            edit = Edit(number, "text", message.msgstr)
+        plans.setdefault(section.file, []).append((edit, message))
+    for file, planned in plans.items():
+        errors.extend(_check_additions(book, lang, planned, display))
+    return plans, errors
+
+
+def _check_additions(book: RuleBook, lang: str, planned, display) -> list[DataError]:
+    """New rules come with their text; new examples follow the existing ones."""
+    errors = []
+    by_rule: dict[RuleNumber, list[tuple[Edit, _Message]]] = {}
+    for edit, message in planned:
+        by_rule.setdefault(edit.number, []).append((edit, message))
+    for number, group in by_rule.items():
+        rule = book.find(lang, number)
+        have = len(rule.examples) if isinstance(rule, Rule) else 0
+        if not isinstance(rule, Rule) and not any(e.part == "text" for e, _m in group):
+            errors.append(DataError(display, group[0][1].line, _(
+                "rule {number} is not in the translation yet: translate its text too").format(
+                    number=number)))
+        new = sorted((e.index, m) for e, m in group if e.part == "example" and e.index >= have)
+        for expected, (index, message) in enumerate(new, have):
+            if index != expected:
+                errors.append(DataError(display, message.line, _(
+                    "\"{context}\": translate example {first} of {number} first").format(
+                        context=message.context, first=expected + 1, number=number)))
+                break
+    return errors
+
+
+def _check_result(root: Path, files: dict[str, str], plans, lang: str, display: str) -> None:
+    """Load the rulebook with the new files in a temporary copy; DataErrors on any problem."""
+
+    with tempfile.TemporaryDirectory(prefix="tolaria-po-") as tmp:
+        copy = Path(tmp) / "rules"
+        for path in map(Path, rulebook_files(root)):
+            target = copy / path.relative_to(root)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+        for real, text in files.items():
+            (copy / Path(real).relative_to(root)).write_text(text, encoding="utf-8")
+        try:
+            book = load_rulebook(copy, use_cache=False)
+        except DataErrors as exc:
+            prefix = os.path.realpath(copy) + os.sep
+            errors = []
+            for e in exc.errors:
+                file = e.file
+                if os.path.realpath(file).startswith(prefix):
+                    file = display_path(root / os.path.realpath(file)[len(prefix):])
+                errors.append(DataError(file, e.line, _("{message} (after importing {po})"
+                                                        ).format(message=e.message,
+                                                                 po=display)))
+            raise DataErrors(errors) from None
+    errors = []
+    for planned in plans.values():
+        for edit, message in planned:
+            found = book.find(lang, edit.number)
+            mine = _parts(found if isinstance(found, Rule) else None)
+            if mine.get(message.context[len(str(edit.number)):], (None,))[0] != edit.text:
+                errors.append(DataError(display, message.line, _(
+                    "\"{context}\": this text cannot be stored exactly in the YAML").format(
+                        context=message.context)))
+    if errors:
+        raise DataErrors(errors)
+
+
+def import_po(path, rules_dir=None) -> list[FileChange]:
+    """Apply a translated PO file to the rulebook under rules_dir; all or nothing.
+
+    Raises DataErrors (file:line) or UserError and then changes nothing."""
+    from ..rulebook.writer import write_atomically
+
+    path = Path(path)
+    display = display_path(path)
+    root = Path(rules_dir if rules_dir is not None else default_rules_dir())
+    lang, messages = read_po_file(path, display)
+    book = load_rulebook(root)
+    plans, errors = _plan(book, lang, messages, display)
+    if errors:
+        raise DataErrors(errors)
+    if not plans:
+        return []
+    files: dict[str, str] = {}
+    by_display = {s.file: root / s.lang / f"{s.number}.yaml" for s in book.sections.values()}
+    for file, planned in plans.items():
+        real = by_display[file]
+        files[str(real)] = apply_edits(real.read_text(encoding="utf-8"),
+                                       [edit for edit, _m in planned])
+    _check_result(root, files, plans, lang, display)
+    changes = []
+    for file, planned in plans.items():
+        real = by_display[file]
+        write_atomically(real, files[str(real)])
+        added = {e.number for e, _m in planned if book.find(lang, e.number) is None}
+        changes.append(FileChange(file, len(planned) - sum(
+            1 for e, _m in planned if e.number in added), len(added)))
+    return changes
+
+
+def describe(change: FileChange) -> str:
+    """One line for people: 'rules/it/104.yaml: 3 texts changed'."""
+    parts = []
+    if change.changed:
+        parts.append(ngettext("{count} text changed", "{count} texts changed",
+                              change.changed).format(count=format_number(change.changed)))
+    if change.added:
+        parts.append(ngettext("{count} rule added", "{count} rules added",
+                              change.added).format(count=format_number(change.added)))
+    return _("{file}: {changes}").format(file=change.file, changes=", ".join(parts))

@@ -1,0 +1,99 @@
+"""What `show` prints: a rule with its children, as JSON data or as text for a terminal."""
+
+from __future__ import annotations
+
+import textwrap
+
+from .export import rule_json
+from ..i18n import _, editions_phrase, format_date, language_name
+from ..model import RuleBook
+from ..numbering import RuleNumber
+
+
+def find_rule(book: RuleBook, lang: str, number: RuleNumber) -> dict | None:
+    """The JSON object of number in lang (a section or a rule, with its children)."""
+    section = book.section_for(lang, number)
+    if section is None:
+        return None
+    if section.number == number:
+        return rule_json(section, None)
+    rule = section.rule(number)
+    return rule_json(section, rule) if rule else None
+
+
+def source_kind_label(kind: str) -> str:
+    """A source's kind in the interface's words (for show, the site, the audit, PO files)."""
+    return {"official": _("official text"), "quoted": _("quoted source"),
+            "project": _("project translation")}.get(kind, kind)
+
+
+def _source_line(data: dict) -> str:
+    source = data["source"]
+    parts = [source_kind_label(source["kind"]), source["name"]]
+    if source.get("claims"):
+        parts.append(_("claims the edition of {date}").format(
+            date=format_date(source["claims"])))
+    return " · ".join(parts)
+
+
+def render_text(book: RuleBook, data: dict, width: int = 88) -> str:
+    """A rule and everything under it, wrapped for a terminal."""
+    edition = book.editions.get(_as_date(data["edition"]))
+    set_name = edition.set_name(_current()) if edition else ""
+    lines = [f"{data['number']} · {data['title']} · {language_name(data['lang'])}"]
+    if data.get("editions"):  # asked by a number of other editions (see tolaria.history)
+        lines.append(_("{asked} is this rule's number in {editions}").format(
+            asked=data["asked"], editions=editions_phrase(data["editions"])))
+    elif data.get("current") and data["current"] != data["number"]:
+        lines.append(_("This rule is {current} in the rulebook").format(current=data["current"]))
+    lines.extend(also_lines(data))
+    _rule_lines(data, lines, width, top=True)
+    lines.append("")
+    if set_name:
+        lines.append(_("Edition: {date} ({set})").format(date=format_date(data["edition"]),
+                                                         set=set_name))
+    else:
+        lines.append(_("Edition: {date}").format(date=format_date(data["edition"])))
+    lines.append(_("Source: {source}").format(source=_source_line(data)))
+    return "\n".join(lines)
+
+
+def also_lines(data: dict) -> list[str]:
+    """A line for each other rule that had the number asked (data["also"], from
+    tolaria.history.notes.Other.to_json)."""
+    if not data.get("also"):
+        return []
+    from ..history.notes import Other, other_line
+
+    return [other_line(Other.from_json(other)) for other in data["also"]]
+
+
+def _rule_lines(data: dict, lines: list[str], width: int, top: bool = False) -> None:
+    indent = "" if top else "  "
+    if data["text"] is not None:
+        head = "" if top else data["number"] + " "
+        for number, paragraph in enumerate(data["text"].split("\n")):
+            lines.extend(textwrap.wrap((head if number == 0 else "") + paragraph, width,
+                                       initial_indent=indent, subsequent_indent=indent))
+        for example in data["examples"]:
+            lines.extend(textwrap.wrap(example, width, initial_indent=indent + "  │ ",
+                                       subsequent_indent=indent + "  │ "))
+        for wording in data.get("earlier", []):
+            lines.append(indent + _("Earlier wording (since {date}):").format(
+                date=format_date(wording["since"])))
+            lines.extend(textwrap.wrap(wording["text"], width, initial_indent=indent + "  ",
+                                       subsequent_indent=indent + "  "))
+    for child in data["children"]:
+        _rule_lines(child, lines, width)
+
+
+def _as_date(text: str):
+    from datetime import date
+
+    return date.fromisoformat(text)
+
+
+def _current() -> str:
+    from ..i18n import current_language
+
+    return current_language()

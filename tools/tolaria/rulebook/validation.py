@@ -1,0 +1,54 @@
+"""Every data file of a rulebook folder checked in one run, as `tolaria validate` reports it.
+
+The rule texts, editions and glossary (the loader), the worked examples, the audit's word
+list, card table and waivers, and the rule history: each is read by its own reader, and
+the errors of all of them are reported together, so that `validate` says ok only when
+every command will read its files.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import NamedTuple
+
+from ..errors import DataError, DataErrors
+from ..model import RuleBook
+
+
+class Summary(NamedTuple):
+    book: RuleBook
+    examples: int
+    waivers: int
+    history_editions: int | None  # None: the folder has no rule history
+
+
+def validate_folder(root=None) -> Summary:
+    """Check every data file under root (the project's rules/ by default). Raises
+    DataErrors with every error found in any of them."""
+    from ..audit.data import check_terms, load_audit_data
+    from ..examples.reader import load_examples
+    from ..history import load_history
+    from .loader import default_rules_dir, load_rulebook
+
+    root = os.fspath(root) if root is not None else default_rules_dir()
+    errors: list[DataError] = []
+
+    def collect(read, *args):
+        try:
+            return read(*args)
+        except DataErrors as exc:
+            errors.extend(exc.errors)
+            return None
+
+    book = collect(load_rulebook, root)
+    if not os.path.isdir(root):  # the loader has said so; nothing else to read
+        raise DataErrors(errors)
+    data = collect(load_audit_data, root)
+    if book is not None and data is not None:
+        collect(check_terms, data, (t.id for t in book.glossary))
+    examples = collect(load_examples, book) if book is not None else None
+    history = collect(load_history, root, True)  # missing_ok: a folder may have no history
+    if errors:
+        raise DataErrors(errors)
+    return Summary(book, len(examples or ()), len(data.waivers),
+                   len(history.all_editions) if history is not None else None)
