@@ -96,6 +96,14 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
+def gettext_in(lang: str, message: str) -> str:
+    """message in lang, whatever the interface speaks (a server answers each reader in the
+    reader's language); mark message with N_ for extraction."""
+    if lang not in SUPPORTED or lang == "en":
+        return message
+    return _catalog(lang).gettext(message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 

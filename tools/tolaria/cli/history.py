@@ -32,7 +32,15 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     if args.rebuild:
+        for given, option in ((args.number, _("NUMBER")), (args.edition, "--edition"),
+                              (args.json, "--json")):
+            if given:
+                raise UserError(_("--rebuild rebuilds the whole history and prints the files "
+                                  "it wrote: it takes no {option}").format(option=option))
         return _rebuild(args)
+    if args.reference:
+        raise UserError(_("--reference says where --rebuild reads the official files: give "
+                          "it with --rebuild"))
     if not args.number:
         raise UserError(_("give a rule number (e.g. tolaria history 717.1), or --rebuild"))
     from ..history import load_history

@@ -33,6 +33,12 @@ def run(args) -> int:
 
     from ..errors import UserError
 
+    if args.history and (args.sections or args.write):
+        raise UserError(_("--history adds the whole file to rules/history/: it takes no "
+                          "--sections or --write"))
+    if args.write and args.json:
+        raise UserError(_("--write writes YAML files and prints their names: it takes no "
+                          "--json"))
     if args.history:
         return _add_to_history(args)
     from ..formats.sections import document_json, parse_section_list, write_sections
