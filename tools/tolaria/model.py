@@ -158,9 +158,60 @@ class Term(namedtuple("Term", "id names rules obsolete note line",
     # line: int = 0
 
 
-class RuleBook(namedtuple("RuleBook", "sections editions glossary root files",
-                          defaults=((), "rules", ()))):
-    """Every section in every language, the editions and the glossary."""
+class Alias(namedtuple("Alias", "number first last")):
+    """Another number a rule had, from one edition to another ("702.25 until 2021")."""
+
+    __slots__ = ()
+    # number: str
+    # first: date
+    # last: date
+
+    def to_json(self) -> dict:
+        return {"number": self.number, "first": self.first.isoformat(),
+                "last": self.last.isoformat()}
+
+
+class Today(namedtuple("Today", "key number text examples edition aliases moved_to",
+                       defaults=((),))):
+    """A covered rule as the current edition (the newest official one known) has it.
+
+    number is None for a rule with no counterpart today (the pre-2009 rule 300); moved_to
+    then names today's rules its content went to."""
+
+    __slots__ = ()
+    # key: str  # the rule's number in this rulebook (its English edition)
+    # number: str | None  # today's number
+    # text: str | None
+    # examples: tuple[str, ...]
+    # edition: date  # the current edition
+    # aliases: tuple[Alias, ...]  # the other numbers it had, most recent first
+    # moved_to: tuple[str, ...] = ()
+
+
+class Lag(namedtuple("Lag", "base current changes since base_number base_text current_text")):
+    """How the English of a translation's base edition differs from the current edition's,
+    for one rule: changes of wording between them (0: up to date), the first edition after
+    base that words it otherwise, and both texts."""
+
+    __slots__ = ()
+    # base: date  # the edition in force on the translation's edition
+    # current: date
+    # changes: int
+    # since: date | None
+    # base_number: str | None
+    # base_text: str | None
+    # current_text: str | None
+
+    @property
+    def stale(self) -> bool:
+        return self.changes > 0
+
+
+class RuleBook(namedtuple("RuleBook", "sections editions glossary root files today current lags",
+                          defaults=((), "rules", (), None, None, None))):
+    """Every section in every language, the editions and the glossary; and, where the rule
+    history is there, today's view of every covered rule (today: key -> Today), the current
+    edition, and how far each translation's base lags it (lags: (lang, key) -> Lag)."""
 
     __slots__ = ()
     # sections: dict[tuple[str, str], Section]  # (lang, section number) -> Section
@@ -219,6 +270,20 @@ class RuleBook(namedtuple("RuleBook", "sections editions glossary root files",
         before = [n for n in known if n < number][-count:]
         after = [n for n in known if n > number][:count]
         return before + after
+
+    def today_of(self, key: str) -> Today | None:
+        """Today's view of a covered rule by its number in this rulebook (its key)."""
+        return (self.today or {}).get(key)
+
+    def key_today(self, number: str) -> str | None:
+        """The key of the covered rule whose number today is number."""
+        for key, found in (self.today or {}).items():
+            if found.number == number:
+                return key
+        return None
+
+    def lag_of(self, lang: str, key: str) -> Lag | None:
+        return (self.lags or {}).get((lang, key))
 
     def term(self, term_id: str) -> Term | None:
         for term in self.glossary:

@@ -7,6 +7,7 @@ from bisect import bisect_right
 from collections import namedtuple
 from datetime import date
 
+from ..rulebook.folders import default_rules_dir
 from .records import number_in, number_key, state_at
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up is a hot path)
@@ -164,6 +165,11 @@ class History:
         return RuleHistory(current, [tuple(s) for s in tracked.numbers],
                            [tuple(w) for w in wordings(tracked.versions)])
 
+    def tracked(self, key: str) -> Tracked | None:
+        """The record of a covered rule (or unit head) by its key."""
+        entry = self._tracked.get(key)
+        return entry[1] if entry else None
+
     def versions(self, current: str) -> list[Version]:
         """Every verbatim version of a covered rule, with the editions that print it."""
         entry = self._tracked.get(current)
@@ -221,12 +227,27 @@ def load_history(rules_dir=None, missing_ok: bool = False) -> History | None:
     """The history under rules_dir/history (the project's rules/ by default). Raises
     errors.DataErrors, each file:line; when missing_ok, a rulebook without a history/
     folder has None (and a broken one still raises)."""
-    from .reader import history_dir, read_history
+    import os
 
-    folder = history_dir(rules_dir)
-    if missing_ok and not folder.is_dir():
+    from .snapshot import cached
+
+    root = os.fspath(rules_dir) if rules_dir is not None else default_rules_dir()
+    folder = os.path.join(root, "history")
+    if missing_ok and not os.path.isdir(folder):
         return None
-    return History(read_history(folder))
+    return History(cached(folder, _read_files))
+
+
+def _read_files(folder: str) -> HistoryData:
+    """The history read from its YAML files (a cache miss: PyYAML and the readers)."""
+    from pathlib import Path
+
+    from .reader import read_history
+
+    return read_history(Path(folder))
+
+
+
 
 
 _read: dict[tuple, History | None] = {}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..errors import DataError, DataErrors
 from ..i18n import _
-from ..rulebook.loader import default_rules_dir
+from ..rulebook.folders import default_rules_dir
 from ..yamlfiles.nodes import DATE, STR, YamlFile, display_path, is_sequence, line_of
 from ..numbering import BadNumber, RuleNumber
 from .records import (RULES_FILE, TITLES_FILE, EditionRef, HistoryData, Span, Tracked, Unit,

@@ -19,7 +19,7 @@ def reused_numbers(rules_dir=None) -> frozenset[str]:
     it in full report why)."""
     from .. import __version__
     from ..cache import cache_dir, fingerprint, short, write_bytes_atomically
-    from ..rulebook.loader import default_rules_dir
+    from ..rulebook.folders import default_rules_dir
 
     root = os.fspath(rules_dir) if rules_dir is not None else default_rules_dir()
     folder = os.path.realpath(os.path.join(root, "history"))

@@ -21,21 +21,14 @@ from ..model import (LANGUAGES, SOURCE_KINDS, Edition, Paragraph, Rule, RuleBook
                      Source, Term, TermName, Wording)
 from ..numbering import RuleNumber
 from . import snapshot
+from .folders import default_rules_dir
 from .consistency import check_rulebook
 from ..yamlfiles.nodes import DATE, STR, YamlFile, display_path, is_sequence, line_of
 
 _TERM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+HISTORY_FILES = ("rules.yaml", "titles.yaml")  # under rules/history/: part of the snapshot's key
 # Folders of rules/ that hold other data than section texts.
 NON_LANGUAGE_DIRS = {"examples", "history", "audit"}
-
-
-def default_rules_dir() -> str:
-    """rules/ of the project, or $TOLARIA_RULES."""
-    env = os.environ.get("TOLARIA_RULES")
-    if env:
-        return env
-    return os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.dirname(os.path.abspath(__file__))))), "rules")
 
 
 # --- editions.yaml -------------------------------------------------------------------------
@@ -294,8 +287,9 @@ def load_rulebook(root=None, use_cache: bool = True) -> RuleBook:
         raise DataErrors([DataError(display_path(root, root), 1, _(
             "no rulebook folder here (give one with --rules DIR or TOLARIA_RULES)"))])
     if not use_cache:
-        return _load(root)
-    key = fingerprint(rulebook_files(root), __version__, str(snapshot.SCHEMA),
+        return with_today(_load(root))
+    history = [os.path.join(root, "history", name) for name in HISTORY_FILES]
+    key = fingerprint(rulebook_files(root) + history, __version__, str(snapshot.SCHEMA),
                       os.path.realpath(root), os.getcwd())
     path = os.path.join(cache_dir(), "rulebooks", f"{short(key)}.marshal")
     try:
@@ -303,9 +297,23 @@ def load_rulebook(root=None, use_cache: bool = True) -> RuleBook:
             return snapshot.loads(stream.read(), key)
     except (OSError, ValueError, EOFError, TypeError, KeyError):
         pass
-    book = _load(root)
+    book = with_today(_load(root))
     write_bytes_atomically(path, snapshot.dumps(book, key))
     return book
+
+
+def with_today(book: RuleBook) -> RuleBook:
+    """book with today's view of its rules, from its rule history (rules/history/): the
+    current edition's number and text of every covered rule, and each translation's lag.
+    A rulebook without a readable history is returned as it is (`validate` says why)."""
+    from ..history.current import today_view  # the history: only when the snapshot is stale
+    from ..history.lookup import load_history
+
+    try:
+        history = load_history(book.root, missing_ok=True)
+    except (DataErrors, OSError, ValueError):
+        return book
+    return today_view(history, book) if history is not None else book
 
 
 def _load(root: str) -> RuleBook:

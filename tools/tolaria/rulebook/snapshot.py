@@ -10,11 +10,11 @@ from __future__ import annotations
 import marshal
 from datetime import date
 
-from ..model import (Edition, Paragraph, Rule, RuleBook, Section, Source, Term, TermName,
-                     Wording)
+from ..model import (Alias, Edition, Lag, Paragraph, Rule, RuleBook, Section, Source, Term,
+                     TermName, Today, Wording)
 from ..numbering import RuleNumber
 
-SCHEMA = 2
+SCHEMA = 3
 
 
 def _n(number: RuleNumber) -> tuple:
@@ -41,13 +41,19 @@ def dumps(book: RuleBook, key: str) -> bytes:
                  {lang: (n.name, n.definition, list(n.variants), n.source,
                          list(n.obsolete_names)) for lang, n in t.names.items()})
                 for t in book.glossary]
+    today = [(t.key, t.number, t.text, list(t.examples), _d(t.edition),
+              [(a.number, _d(a.first), _d(a.last)) for a in t.aliases], list(t.moved_to))
+             for t in (book.today or {}).values()]
+    lags = [(lang, key, _d(g.base), _d(g.current), g.changes, _d(g.since), g.base_number,
+             g.base_text, g.current_text) for (lang, key), g in (book.lags or {}).items()]
     return marshal.dumps((SCHEMA, key, book.root, list(book.files), editions, glossary,
-                          sections))
+                          sections, today, _d(book.current), lags))
 
 
 def loads(data: bytes, key: str) -> RuleBook:
     """The rulebook of a snapshot made for key; ValueError when it was made for another."""
-    schema, made_for, root, files, editions_raw, glossary_raw, sections_raw = marshal.loads(data)
+    (schema, made_for, root, files, editions_raw, glossary_raw, sections_raw, today_raw,
+     current, lags_raw) = marshal.loads(data)
     if schema != SCHEMA or made_for != key:
         raise ValueError("a snapshot of other files")
     day = date.fromordinal
@@ -69,4 +75,11 @@ def loads(data: bytes, key: str) -> RuleBook:
             for n, text, ex, since, earlier, rfile, rline, cites in rules)
         sections[(lang, key)] = Section(RuleNumber(*number), title, lang, editions[day(edition)],
                                         source, built, file, line)
-    return RuleBook(sections, editions, glossary, root, tuple(files))
+    maybe = lambda value: day(value) if value else None  # noqa: E731
+    today = {k: Today(k, number, text, tuple(examples), day(edition),
+                      tuple(Alias(a, day(f), day(l)) for a, f, l in aliases), tuple(moved))
+             for k, number, text, examples, edition, aliases, moved in today_raw}
+    lags = {(lang, k): Lag(day(base), day(cur), changes, maybe(since), number, old, new)
+            for lang, k, base, cur, changes, since, number, old, new in lags_raw}
+    return RuleBook(sections, editions, glossary, root, tuple(files), today or None,
+                    maybe(current), lags or None)
