@@ -20,7 +20,8 @@ def test_show_a_subrule_as_json(capsys):
     data = json.loads(out)
     assert set(data) >= {"number", "lang", "title", "text", "examples", "edition", "source",
                          "cites", "children"}
-    assert (data["number"], data["lang"], data["edition"]) == ("104.3b", "en", "2018-07-13")
+    # English is shown as the current edition (the newest official one known) prints it
+    assert (data["number"], data["lang"], data["edition"]) == ("104.3b", "en", "2026-04-17")
     assert data["cites"] == ["704"] and data["source"]["kind"] == "official"
 
 
@@ -29,9 +30,11 @@ def test_show_a_rule_lists_its_subrules(capsys):
     assert status == 0
     data = json.loads(out)
     assert data["title"] == "Fase" and len(data["examples"]) == 2
-    status, out, _ = run(capsys, "show", "717.1", "--json")
-    assert [c["number"] for c in json.loads(out)["children"]] == [
-        "717.1a", "717.1b", "717.1c", "717.1d", "717.1e", "717.1f"]
+    status, out, _ = run(capsys, "show", "717.1", "--json")  # today's 724.1
+    data = json.loads(out)
+    assert data["number"] == "724.1" and data["rulebook_number"] == "717.1"
+    assert [c["number"] for c in data["children"]] == [
+        "724.1a", "724.1b", "724.1c", "724.1d", "724.1e", "724.1f"]
 
 
 def test_show_all_languages(capsys):
@@ -124,13 +127,23 @@ COVERS = "this rulebook covers sections 104, 300, 512, 513, 514, 702.25, 717."
     ("704", f"rule 704 State-Based Actions is not covered: {COVERS}"),
     ("704.5a", f"rule 704.5a (in 704 State-Based Actions) is not covered: {COVERS}"),
     ("702.19b", f"rule 702.19b (in 702.19 Trample) is not covered: {COVERS}"),
-    ("500.1", f"rule 500.1 (in 500 General) is not covered: {COVERS} 500.1 is what the "
-              "pre-2009 rule 300.1 became: tolaria show 300.1"),
     ("999.1", f"rule 999.1 is not covered: {COVERS}"),
 ])
 def test_an_uncovered_number_is_named_from_the_whole_cr(capsys, number, message):
     status, out, err = run(capsys, "show", number)
     assert (status, out, err) == (1, "", f"tolaria: {message}\n")
+
+
+def test_a_number_of_section_500_shows_the_pre_2009_rule_it_came_from(capsys):
+    status, out, _ = run(capsys, "show", "500.7")
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == "300.6 · General · English"
+    assert lines[1].startswith("500.7 is what the pre-2009 rule 300.6 became, in the editions")
+    assert "No counterpart in the current edition: its content is in 500.7 today" in out
+    status, out, _ = run(capsys, "show", "500.7", "--json")
+    data = json.loads(out)
+    assert (data["number"], data["asked"], data["forerunner"]) == ("300.6", "500.7", True)
+    assert data["today"] is None and data["moved_to"] == ["500.7"]
 
 
 def test_a_number_with_a_decimal_comma_or_a_range(capsys):
@@ -154,10 +167,11 @@ def test_a_number_with_a_decimal_comma_or_a_range(capsys):
 def test_a_number_other_rules_had_names_them(capsys):
     status, out, _ = run(capsys, "show", "702.25k")
     lines = out.splitlines()
-    assert status == 0 and lines[0] == "702.25k · Phasing · English"
-    assert lines[1] == ("702.25k was also this reference's 702.25m in the editions of August "
+    assert status == 0 and lines[0] == "702.26k · Phasing · English"
+    assert lines[1] == "Numbered before: 702.25k until February 15, 2021; 702.25j until July 3, 2020"
+    assert lines[2] == ("702.25k was also this reference's 702.25m in the editions of August "
                         "25, 2017 … July 3, 2020: tolaria show 702.25m")
-    assert lines[2].endswith("since removed (“Phased-out tokens cease to exist as a "
+    assert lines[3].endswith("since removed (“Phased-out tokens cease to exist as a "
                              "state-based action. See rule …”): tolaria show 702.25k --edition "
                              "2017-07-08")
     status, out, _ = run(capsys, "show", "702.25k", "--json")
@@ -168,6 +182,6 @@ def test_a_number_other_rules_had_names_them(capsys):
     status, out, _ = run(capsys, "show", "513.2")
     assert "513.2 was also another rule in the editions of July 22, 2016 … August 26, 2016" in out
     status, out, _ = run(capsys, "show", "716.2")  # an old number, of two rules
-    assert out.startswith("717.2 · ") and "716.2 was also this reference's 717.1f" in out
+    assert out.startswith("724.2 · ") and "716.2 was also this reference's 717.1f" in out
     status, out, _ = run(capsys, "show", "104.3b", "--json")
     assert "also" not in json.loads(out)

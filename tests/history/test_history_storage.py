@@ -135,15 +135,16 @@ def test_history_command(capsys):
 
 
 def test_show_a_number_of_another_edition(capsys):
-    assert main(["show", "702.26", "--json"]) == 0
+    assert main(["show", "702.26", "--json"]) == 0  # today's number
     data = json.loads(capsys.readouterr().out)
-    assert data["number"] == "702.25" and data["asked"] == "702.26"
-    assert data["editions"][0] == "2021-04-22" and data["editions"][-1] == "2026-04-17"
-    assert main(["show", "716.1b"]) == 0
+    assert data["number"] == "702.26" and data["rulebook_number"] == "702.25"
+    assert "asked" not in data and data["aliases"][0]["number"] == "702.25"
+    assert main(["show", "716.1b"]) == 0  # another edition's number: today's rule
     out = capsys.readouterr().out
-    assert out.startswith("717.1b · ") and "716.1b is this rule's number" in out
-    assert main(["show", "717.1", "--json"]) == 0  # a current number takes precedence
-    assert "asked" not in json.loads(capsys.readouterr().out)
+    assert out.startswith("724.1b · ") and "716.1b is this rule's number" in out
+    assert main(["show", "717.1", "--json"]) == 0  # the rulebook's number: today's 724.1
+    data = json.loads(capsys.readouterr().out)
+    assert (data["number"], data["asked"], data["rulebook_number"]) == ("724.1", "717.1", "717.1")
 
 
 def test_show_a_rule_as_it_stood_on_a_date(capsys):

@@ -1,6 +1,11 @@
-"""Rule numbers as people type them: `104.3b`, `Rule 104.3B`, `r104`, `104,3b` (a decimal
-comma), and ranges `512-514`, `104.3a-d`. The one reader for the command line and search;
-its patterns are numbering.py's, its errors one line in the user's language.
+"""What a user typed, to rules of the model: the one place `show`, `search`, the site and
+the audit turn a number into rules.
+
+Numbers are read as people type them: `104.3b`, `Rule 104.3B`, `r104`, `104,3b` (a decimal
+comma), and ranges `512-514`, `104.3a-d` (typed_numbers; its patterns are numbering.py's, its
+errors one line in the user's language). A number then names a covered rule (resolve): by
+today's number, by this rulebook's own, by any edition's through the rule history, or as
+what a pre-2009 rule 300.x became.
 
 >>> [str(n) for n in typed_numbers("Rule 104.3B")]
 ['104.3b']
@@ -13,9 +18,11 @@ True
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from .errors import UserError
 from .i18n import _
+from .model import RuleBook
 from .numbering import (RULE_WORDS, TYPED_DASH, TYPED_PATTERN, BadNumber, RuleNumber,
                         expand_range)
 
@@ -72,3 +79,89 @@ def typed_number(text: str) -> RuleNumber:
 def _not_a_number(text: str) -> UserError:
     return UserError(_("'{number}' is not a rule number (expected e.g. 104, 104.3 or "
                        "104.3b)").format(number=text))
+
+
+# --- what a number names ------------------------------------------------------------------
+TODAY, RULEBOOK, HISTORY, FORERUNNER = "today", "rulebook", "history", "forerunner"
+
+
+class Found(NamedTuple):
+    """The covered rule a typed number names. key: its number in this rulebook (a history
+    key such as '702.26q@2023-06-09' for a rule added since its English); via: how the
+    number was read (today's number, the rulebook's, another edition's through the history,
+    or the number a pre-2009 rule 300.x became); editions: for HISTORY and FORERUNNER, the
+    editions in which the number was the rule's (or its successor's)."""
+
+    key: str
+    asked: str
+    via: str
+    editions: tuple = ()
+
+
+def resolve(book: RuleBook, number: RuleNumber) -> Found | None:
+    """The covered rule number names: today's number first (702.26d, 724.1), then this
+    rulebook's own (702.25d, 717.1), then any edition's through the rule history (723.1),
+    then the rule 300.x whose successor had it (500.7); None when none does."""
+    asked = str(number)
+    key = book.key_today(asked)
+    if key is not None:
+        return Found(key, asked, TODAY)
+    if any(book.find(lang, number) is not None for lang in book.languages):
+        return Found(asked, asked, RULEBOOK)
+    history = history_of(book.root)
+    if history is None:
+        return None
+    for match in history.resolve(asked):
+        if book.today_of(match.current) is not None or \
+                any(book.find(lang, RuleNumber.parse(match.current.partition("@")[0]))
+                    for lang in book.languages if "@" not in match.current):
+            return Found(match.current, asked, HISTORY, tuple(match.editions))
+    for match in history.forerunners(asked):
+        return Found(match.current, asked, FORERUNNER, tuple(match.editions))
+    return None
+
+
+def rule_in(book: RuleBook, found: Found, lang: str):
+    """(section, rule) of the rulebook for a Found in lang: rule None for the section
+    itself; (None, None) when lang has no text of it (a rule added since the English)."""
+    if "@" in found.key:
+        return None, None
+    number = RuleNumber.parse(found.key)
+    section = book.section_for(lang, number)
+    if section is None:
+        return None, None
+    if section.number == number:
+        return section, None
+    rule = section.rule(number)
+    return (section, rule) if rule is not None else (None, None)
+
+
+def history_of(root):
+    """The rule history of a rulebook folder (read once a run), or None."""
+    from .history.lookup import history_of as read  # the whole history: only when asked
+
+    return read(root)
+
+
+def not_found(book: RuleBook, langs: list[str], numbers: list[RuleNumber]) -> str:
+    """What the reference covers, for a number it does not hold: the nearest numbers of its
+    section, or the number named by its title in the whole CR when the history knows it."""
+    from .i18n import language_name
+
+    shown = ", ".join(str(n) for n in numbers[:3]) + (" …" if len(numbers) > 3 else "")
+    lang = langs[0]
+    covered = ", ".join(str(n) for n in book.section_numbers(lang) or book.section_numbers())
+    for number in numbers[:1]:
+        near = book.nearby(lang, number)
+        if book.section_for(lang, number) and near:
+            return _("no rule {number} in the {language} text of this rulebook; nearby: "
+                     "{near}. It covers sections {covered}.").format(
+                number=shown, language=language_name(lang), covered=covered,
+                near=", ".join(str(n) for n in near))
+    history = history_of(book.root) if len(numbers) == 1 else None
+    if history is not None:
+        from .history.notes import not_covered as named
+
+        return named(history, shown, covered, "show")
+    return _("rule {number} is not covered: this rulebook covers sections {covered}."
+             ).format(number=shown, covered=covered)

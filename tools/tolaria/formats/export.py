@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..model import Rule, RuleBook, Section
-from ..numbering import RuleNumber
+from ..numbering import RuleNumber, find_references
 
 
 def rule_json(section: Section, rule: Rule | None, children: bool = True) -> dict:
@@ -53,3 +53,106 @@ def rulebook_json(book: RuleBook) -> dict:
                                 for lang, n in t.names.items()}}
                      for t in book.glossary],
     }
+
+
+def found_json(book: RuleBook, found, lang: str) -> dict | None:
+    """A rule a typed number names (lookup.Found) in lang, as it stands today: for English
+    the current edition's number, text and subrules; for a translation its text, today's
+    number, its base edition and how far the English moved since (lag). None when lang has
+    no text of it."""
+    from ..lookup import FORERUNNER, HISTORY, rule_in  # the lookup imports this module's model
+
+    section, rule = rule_in(book, found, lang)
+    today = book.today_of(found.key)
+    if lang == "en" and today is not None and today.number is not None:
+        data = _today_json(book, today)
+    elif section is not None:
+        data = rule_json(section, rule)
+        if today is not None and today.number is not None:
+            data["number"] = today.number
+    else:
+        return None
+    if data["number"] != found.key:
+        data["rulebook_number"] = found.key
+    if today is not None:
+        data["aliases"] = [a.to_json() for a in today.aliases if a.number != data["number"]]
+        if today.number is None:
+            data["today"] = None
+            data["moved_to"] = list(today.moved_to)
+    lag = book.lag_of(lang, found.key) if lang != "en" else None
+    if lag is not None:
+        data["lag"] = lag_json(lag)
+    if found.asked != data["number"]:
+        data["asked"] = found.asked
+    if found.via in (HISTORY, FORERUNNER):
+        data["editions"] = [d.isoformat() for d in found.editions]
+        data["forerunner"] = found.via == FORERUNNER
+    return data
+
+
+def lag_json(lag) -> dict:
+    """model.Lag as JSON, with the word diff from the base English to the current."""
+    from ..history.changes import render_diff, word_diff  # difflib: only for a stale text
+
+    out = {"base": lag.base.isoformat(), "current": lag.current.isoformat(),
+           "base_number": lag.base_number, "changes": lag.changes, "stale": lag.stale,
+           "since": lag.since.isoformat() if lag.since else None}
+    if lag.stale:
+        out["base_english"], out["current_english"] = lag.base_text, lag.current_text
+        out["diff"] = render_diff(word_diff(lag.base_text or "", lag.current_text or ""))
+    return out
+
+
+def _today_json(book: RuleBook, today, children: bool = True) -> dict:
+    """A covered rule in English as the current edition prints it, with its subrules."""
+    number = RuleNumber.parse(today.number)
+    unit = _unit_of(book, today.key)
+    head = book.today_of(unit) if unit else None
+    is_head = today.key == unit
+    edition = today.edition.isoformat()
+    kids = sorted((t for t in (book.today or {}).values()
+                   if t.number and RuleNumber.parse(t.number).parent == number),
+                  key=lambda t: RuleNumber.parse(t.number))
+    return {
+        "number": today.number, "lang": "en", "title": head.text if head else "",
+        "text": None if is_head else today.text,
+        "examples": list(today.examples), "edition": edition,
+        "source": {"kind": "official",
+                   "name": f"Magic: The Gathering Comprehensive Rules, effective {edition}"},
+        "cites": [] if is_head else [str(n) for n in find_references(today.text or "")],
+        "children": [_today_json(book, k) for k in kids] if children
+        else [k.number for k in kids],
+    }
+
+
+def _unit_of(book: RuleBook, key: str) -> str | None:
+    """The covered unit (section or keyword rule, e.g. 702.25) a rule key belongs to."""
+    number = RuleNumber.parse(key.partition("@")[0])
+    units = [s.number for s in book.sections.values() if number.is_within(s.number)]
+    return str(max(units, key=lambda n: n.depth)) if units else None
+
+
+def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str]) -> list[dict]:
+    """What `show` prints for typed numbers, in each language: every rule found as it stands
+    today (found_json), with a word on the other rules that had the same number in other
+    editions (702.25k, 513.2)."""
+    from ..history.reused import reused_numbers  # a small cached index (start-up)
+    from ..lookup import history_of, resolve
+
+    out = []
+    for number in numbers:
+        found = resolve(book, number)
+        if found is None:
+            continue
+        datas = [d for d in (found_json(book, found, lang) for lang in langs) if d]
+        asked = str(number)
+        history = history_of(book.root) if asked in reused_numbers(book.root) else None
+        if history is not None:
+            from ..history.notes import others
+
+            also = [other.to_json() for other in others(history, asked, found.key)]
+            for data in datas:
+                if also:
+                    data["also"] = also
+        out.extend(datas)
+    return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from .export import rule_json
-from ..i18n import _, editions_phrase, format_date, language_name
+from ..i18n import _, editions_phrase, format_date, language_name, ngettext
 from ..model import RuleBook
 from ..numbering import RuleNumber
 
@@ -41,11 +41,16 @@ def render_text(book: RuleBook, data: dict, width: int = 88) -> str:
     edition = book.editions.get(_as_date(data["edition"]))
     set_name = edition.set_name(_current()) if edition else ""
     lines = [f"{data['number']} · {data['title']} · {language_name(data['lang'])}"]
-    if data.get("editions"):  # asked by a number of other editions (see tolaria.history)
+    if data.get("forerunner"):  # a number of section 500: what a pre-2009 rule became
+        lines.append(_("{asked} is what the pre-2009 rule {number} became, in {editions}").format(
+            asked=data["asked"], number=data["number"],
+            editions=editions_phrase(data["editions"])))
+    elif data.get("editions"):  # asked by a number of other editions (see tolaria.history)
         lines.append(_("{asked} is this rule's number in {editions}").format(
             asked=data["asked"], editions=editions_phrase(data["editions"])))
     elif data.get("current") and data["current"] != data["number"]:
         lines.append(_("This rule is {current} in the rulebook").format(current=data["current"]))
+    lines.extend(today_lines(data))
     lines.extend(also_lines(data))
     _rule_lines(data, lines, width, top=True)
     lines.append("")
@@ -56,6 +61,37 @@ def render_text(book: RuleBook, data: dict, width: int = 88) -> str:
         lines.append(_("Edition: {date}").format(date=format_date(data["edition"])))
     lines.append(_("Source: {source}").format(source=_source_line(data)))
     return "\n".join(lines)
+
+
+def today_lines(data: dict) -> list[str]:
+    """Where a rule stands today: the numbers it had before, no counterpart today, or how
+    far a translation's base English lags the current edition (with the word diff)."""
+    lines = []
+    if data.get("aliases"):
+        lines.append(_("Numbered before: {numbers}").format(numbers="; ".join(
+            _("{number} until {date}").format(number=a["number"], date=format_date(a["last"]))
+            for a in data["aliases"][:4])))
+    if "today" in data and data["today"] is None:
+        if data.get("moved_to"):
+            lines.append(_("No counterpart in the current edition: its content is in {numbers} "
+                           "today").format(numbers=", ".join(data["moved_to"])))
+        else:
+            lines.append(_("No counterpart in the current edition"))
+    lag = data.get("lag")
+    if lag and lag["stale"]:
+        lines.append(ngettext(
+            "Translated from the English of {base}; the English changed since {since} "
+            "({count} change):",
+            "Translated from the English of {base}; the English changed since {since} "
+            "({count} changes):", lag["changes"]).format(
+            base=format_date(lag["base"]), since=format_date(lag["since"]),
+            count=lag["changes"]))
+        lines.append("  " + lag["diff"])
+    elif lag:
+        lines.append(_("Translated from the English of {base}: up to date with the current "
+                       "edition ({current})").format(base=format_date(lag["base"]),
+                                                     current=format_date(lag["current"])))
+    return lines
 
 
 def also_lines(data: dict) -> list[str]:
@@ -97,3 +133,11 @@ def _current() -> str:
     from ..i18n import current_language
 
     return current_language()
+
+
+def with_notes(block: str, notes: list[str]) -> str:
+    """A rendered rule with notes under its first line."""
+    if not notes:
+        return block
+    head, _newline, rest = block.partition("\n")
+    return "\n".join((head, *notes, rest))
