@@ -31,7 +31,7 @@ def parse_section_list(text: str) -> list[str]:
                 out.append(RuleNumber.parse(part))
         except BadNumber:
             raise UserError(_("--sections: '{part}' is not a section or rule number").format(
-                part=part)) from None
+                part=repr(part)[1:-1])) from None  # escaped: one line, even for a line break
     for number in out:
         if number.letter:  # a section file holds a section or a rule
             raise UserError(_("--sections: {number} is a subrule; a section file holds a "

@@ -1,0 +1,135 @@
+"""rulebook.validation: validate_folder reads every kind of data file and reports every error
+of all of them together, each as file:line."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tolaria.errors import DataErrors
+from tolaria.history import load_history
+from tolaria.rulebook.validation import Summary, validate_folder
+from tolaria_testing import REPO
+
+EXAMPLE = """\
+- id: a-win
+  title: {en: A player wins}
+  rules: ["104.2a"]
+  do:
+    - win_game: Ana
+  expect:
+    - game: {over: true, winner: Ana}
+"""
+WAIVER = """\
+waivers:
+  - lang: es
+    rule: "104.1"
+    check: structure
+    key: sentences 1/2
+    reason: fine
+    by: a judge
+    date: 2026-01-01
+"""
+
+
+def _errors(root) -> list[str]:
+    with pytest.raises(DataErrors) as caught:
+        validate_folder(root)
+    return [str(e) for e in caught.value.errors]
+
+
+def test_the_tiny_rulebook_has_no_examples_waivers_or_history(tiny):
+    summary = validate_folder(tiny)
+    assert isinstance(summary, Summary)
+    assert sorted(summary.book.sections) == [("en", "104"), ("es", "104"), ("it", "104")]
+    assert (summary.examples, summary.waivers, summary.history_editions) == (0, 0, None)
+
+
+def test_the_summary_counts_examples_waivers_and_history_editions(tiny):
+    (tiny / "examples").mkdir()
+    (tiny / "examples" / "104.yaml").write_text(EXAMPLE, encoding="utf-8")
+    (tiny / "waivers.yaml").write_text(WAIVER, encoding="utf-8")
+    shutil.copytree(REPO / "rules" / "history", tiny / "history")
+    summary = validate_folder(tiny)
+    editions = len(load_history(REPO / "rules").all_editions)
+    assert editions > 1
+    assert (summary.examples, summary.waivers, summary.history_editions) == (1, 1, editions)
+
+
+def test_the_default_folder_is_the_projects_rules():
+    summary = validate_folder()
+    assert summary.examples > 0 and summary.history_editions > 0
+    assert ("en", "104") in summary.book.sections
+
+
+def test_a_missing_folder_is_one_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    errors = _errors(tmp_path / "nowhere")
+    assert len(errors) == 1 and errors[0].startswith("nowhere:"), errors
+
+
+# Each kind of data file, broken: (file under rules/, its text, the expected error prefix).
+BROKEN = {
+    "section": ("en/104.yaml", None, "rules/en/104.yaml:2: unknown key 'titel'"),
+    "editions": ("editions.yaml", "editions:\n  - effective: 2018-07-13\n    sett: {}\n",
+                 "rules/editions.yaml:3: "),
+    "glossary": ("glossary.yaml", "terms:\n  - id: x\n    rules: [\"104.9\"]\n"
+                 "    en: {name: X}\n    es: {name: X}\n    it: {name: X}\n",
+                 "rules/glossary.yaml:2: "),
+    "examples": ("examples/104.yaml", "- id: x\n  rules: [104.99]\n  title: {en: t}\n"
+                 "  expect: [{step: upkeep}]\n", "rules/examples/104.yaml:"),
+    "waivers": ("waivers.yaml", WAIVER.replace("check: structure", "check: bogus"),
+                "rules/waivers.yaml:4: unknown check 'bogus'"),
+    "words": ("audit/words.yaml", "words: {en: [a]}\nsenses:\n  no-such-term: [x]\n",
+              "rules/audit/words.yaml:3: no glossary term 'no-such-term'"),
+    "cards": ("audit/cards.yaml", "cards: [\n", "rules/audit/cards.yaml:2: YAML syntax error"),
+    "history rules": ("history/rules.yaml", "editions: {}\n",
+                      "rules/history/rules.yaml:1: missing key 'units'"),
+    "history titles": ("history/titles.yaml", 'titles:\n  - ["100", General, 2016-07-22, '
+                       '2026-04-17]\n  - ["104", Ending, 2016-07-22]\n',
+                       "rules/history/titles.yaml:3: expected [number, title"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BROKEN))
+def test_every_kind_of_data_file_reports_its_error_with_file_and_line(tiny, kind):
+    name, text, expected = BROKEN[kind]
+    if kind.startswith("history"):
+        shutil.copytree(REPO / "rules" / "history", tiny / "history")
+    target = tiny / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if text is None:  # a section file with an unknown key
+        text = target.read_text(encoding="utf-8").replace("title:", "titel:")
+    target.write_text(text, encoding="utf-8")
+    errors = _errors(tiny)
+    assert any(e.startswith(expected) for e in errors), errors
+    # only that file is wrong (a broken history file may make its companion unreadable)
+    folder = "rules/history/" if kind.startswith("history") else f"rules/{name}:"
+    assert all(e.startswith(folder) for e in errors), errors
+
+
+def test_errors_of_several_files_are_reported_together(tiny):
+    for name in ("waivers", "cards", "history titles"):
+        file, text, _expected = BROKEN[name]
+        (tiny / file).parent.mkdir(parents=True, exist_ok=True)
+        (tiny / file).write_text(text, encoding="utf-8")
+    (tiny / "history" / "rules.yaml").write_text(
+        (REPO / "rules" / "history" / "rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    section = tiny / "it" / "104.yaml"
+    section.write_text(section.read_text(encoding="utf-8").replace('"104.10"', '"104.1"'),
+                       encoding="utf-8")
+    errors = _errors(tiny)
+    assert {e.split(":", 1)[0] for e in errors} == {
+        "rules/it/104.yaml", "rules/waivers.yaml", "rules/audit/cards.yaml",
+        "rules/history/titles.yaml"}, errors
+    assert "rules/it/104.yaml:15: duplicate rule 104.1 (first at line 7)" in errors
+    assert errors == sorted(errors)  # one ordered report, not the first file's errors only
+
+
+def test_the_examples_are_checked_against_the_rule_texts_when_these_are_right(tiny):
+    (tiny / "examples").mkdir()
+    (tiny / "examples" / "104.yaml").write_text(BROKEN["examples"][1], encoding="utf-8")
+    errors = _errors(tiny)
+    assert len(errors) >= 1 and all(e.startswith("rules/examples/104.yaml:") for e in errors)
+    assert any("104.99" in e for e in errors), errors

@@ -1,0 +1,159 @@
+"""cache: where the cache lives, fingerprints of source files, and atomic cache writes."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from hypothesis import given, strategies as st
+
+from tolaria.cache import (cache_dir, fingerprint, short, source_digest,
+                           write_bytes_atomically)
+
+
+# --- cache_dir ------------------------------------------------------------------------------
+def test_tolaria_cache_comes_first(monkeypatch, tmp_path):
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "mine"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir() == str(tmp_path / "mine")
+
+
+def test_then_xdg_cache_home(monkeypatch, tmp_path):
+    monkeypatch.delenv("TOLARIA_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir() == os.path.join(str(tmp_path / "xdg"), "tolaria")
+
+
+@pytest.mark.parametrize("empty", ["TOLARIA_CACHE", "XDG_CACHE_HOME"])
+def test_then_the_home_folders_cache_and_empty_variables_count_as_unset(monkeypatch, tmp_path,
+                                                                         empty):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    for var in ("TOLARIA_CACHE", "XDG_CACHE_HOME"):
+        if var == empty:
+            monkeypatch.setenv(var, "")
+        else:
+            monkeypatch.delenv(var, raising=False)
+    assert cache_dir() == os.path.join(str(tmp_path / "home"), ".cache", "tolaria")
+
+
+# --- fingerprint ----------------------------------------------------------------------------
+def test_fingerprint_changes_with_size_mtime_and_salt(tmp_path):
+    path = tmp_path / "104.yaml"
+    path.write_text("abc")
+    os.utime(path, ns=(1_000_000_000, 1_000_000_000))
+    first = fingerprint([str(path)], "v1")
+    assert fingerprint([str(path)], "v1") == first  # stable while nothing changes
+    assert fingerprint([str(path)], "v2") != first
+    assert fingerprint([str(path)]) != first
+    path.write_text("abcd")
+    os.utime(path, ns=(1_000_000_000, 1_000_000_000))
+    bigger = fingerprint([str(path)], "v1")
+    assert bigger != first
+    os.utime(path, ns=(2_000_000_000, 2_000_000_000))
+    assert fingerprint([str(path)], "v1") != bigger
+
+
+def test_fingerprint_same_size_same_time_is_the_same(tmp_path):
+    """(By design it does not read the contents: that is what source_digest is for.)"""
+    path = tmp_path / "104.yaml"
+    path.write_text("abc")
+    os.utime(path, ns=(5, 5))
+    before = fingerprint([str(path)])
+    path.write_text("xyz")
+    os.utime(path, ns=(5, 5))
+    assert fingerprint([str(path)]) == before
+
+
+def test_fingerprint_of_a_missing_file_says_so(tmp_path):
+    gone = str(tmp_path / "gone.yaml")
+    assert fingerprint([gone], "s") == f"s\n{gone}:missing"
+    (tmp_path / "gone.yaml").write_text("")
+    assert fingerprint([gone], "s") != f"s\n{gone}:missing"
+
+
+# --- short ----------------------------------------------------------------------------------
+@given(text=st.text())
+def test_short_is_sixteen_hex_digits_and_stable(text):
+    name = short(text)
+    assert re.fullmatch(r"[0-9a-f]{16}", name)
+    assert short(text) == name
+
+
+def test_short_is_fixed_across_runs_and_tells_texts_apart():
+    assert short("") == "0000000000000001"  # crc32 0, adler32 1
+    assert short("a") != short("b")
+    assert short("x\n1") != short("x\n2")
+
+
+# --- source_digest --------------------------------------------------------------------------
+def test_source_digest_follows_contents_and_names(tmp_path):
+    (tmp_path / "a.py").write_text("one")
+    (tmp_path / "b.py").write_text("two")
+    digest = source_digest(str(tmp_path), ("a.py", "b.py"))
+    assert re.fullmatch(r"[0-9a-f]{16}", digest)
+    assert source_digest(str(tmp_path), ("a.py", "b.py")) == digest
+    assert source_digest(str(tmp_path), ("b.py", "a.py")) != digest
+    (tmp_path / "b.py").write_text("tw0")
+    assert source_digest(str(tmp_path), ("a.py", "b.py")) != digest
+
+
+def test_source_digest_counts_a_missing_file_by_its_name(tmp_path):
+    missing = source_digest(str(tmp_path), ("gone.py",))
+    assert missing == source_digest(str(tmp_path), ("gone.py",))
+    assert missing != source_digest(str(tmp_path), ("other.py",))
+    (tmp_path / "gone.py").write_text("")
+    # an empty file and a missing one are not told apart: both add nothing but the name
+    assert source_digest(str(tmp_path), ("gone.py",)) == missing
+
+
+def test_source_digest_joins_are_unambiguous(tmp_path):
+    (tmp_path / "a").write_text("bc")
+    (tmp_path / "ab").write_text("c")
+    assert source_digest(str(tmp_path), ("a",)) != source_digest(str(tmp_path), ("ab",))
+
+
+# --- write_bytes_atomically ----------------------------------------------------------------
+def test_writes_the_bytes_and_makes_the_folder(tmp_path):
+    path = tmp_path / "cache" / "rulebooks" / "x.marshal"
+    assert write_bytes_atomically(path, b"\x00data") is True
+    assert path.read_bytes() == b"\x00data"
+    assert os.listdir(path.parent) == ["x.marshal"]
+
+
+def test_an_unwritable_folder_is_false_and_leaves_nothing(tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        if os.access(folder, os.W_OK):
+            pytest.skip("running as a user who can write anywhere (root)")
+        assert write_bytes_atomically(folder / "x.marshal", b"data") is False
+        assert os.listdir(folder) == []
+    finally:
+        folder.chmod(0o700)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
+def test_a_folder_nobody_may_write_is_false_even_for_root(tmp_path):
+    assert write_bytes_atomically("/proc/self/tolaria-cache/x.marshal", b"data") is False
+    assert write_bytes_atomically("/proc/x.marshal", b"data") is False
+
+
+def test_a_failed_replace_is_false_and_leaves_no_temporary_file(tmp_path, monkeypatch):
+    path = tmp_path / "x.marshal"
+    path.write_bytes(b"old")
+
+    def refuse(src, dst):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    assert write_bytes_atomically(path, b"new") is False
+    assert path.read_bytes() == b"old"
+    assert os.listdir(tmp_path) == ["x.marshal"]
+
+
+def test_a_file_in_place_of_the_folder_is_false(tmp_path):
+    (tmp_path / "cache").write_text("not a folder")
+    assert write_bytes_atomically(tmp_path / "cache" / "x.marshal", b"data") is False
+    assert (tmp_path / "cache").read_text() == "not a folder"
