@@ -74,12 +74,14 @@ def history_texts(data: HistoryData) -> dict[str, str]:
 
 
 def write_history(data: HistoryData, folder: Path) -> list[Path]:
-    """Write the history files into folder (rules/history/), each atomically."""
+    """Write the history files into folder (rules/history/), each atomically.
+
+    rules.yaml goes last: its list of editions says which editions the history holds, so a
+    run stopped between the two files leaves an edition not yet added (and added again by
+    the next run), never one that looks added with its titles missing."""
     from ..rulebook.writer import write_atomically
 
-    written = []
-    for name, text in history_texts(data).items():
-        path = Path(folder) / name
-        write_atomically(path, text)
-        written.append(path)
-    return written
+    texts = history_texts(data)
+    for name in sorted(texts, key=lambda name: name == RULES_FILE):
+        write_atomically(Path(folder) / name, texts[name])
+    return [Path(folder) / name for name in texts]

@@ -64,6 +64,8 @@ def write_atomically(path: Path, text: str, create_folders: bool = True) -> None
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
+            out.flush()
+            os.fsync(out.fileno())  # the new bytes on disk before the name points at them
         mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
         os.chmod(tmp, mode)  # mkstemp makes 0600; keep the file's own mode
         os.replace(tmp, path)

@@ -163,10 +163,11 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
     except OSError as exc:  # a read-only or missing cache: search from memory this time
         if folder is not None:
             shutil.rmtree(os.path.join(base, folder), ignore_errors=True)
-        warnings.warn(_("the search index could not be saved in {path} ({error}); it is "
-                        "built in memory for this run").format(path=base,
-                                                               error=os_error_text(exc)),
-                      IndexNotSaved, stacklevel=2)
+        message = _("the search index could not be saved in {path} ({error}); it is "
+                    "built in memory for this run").format(path=base, error=os_error_text(exc))
+        with quietly():  # the files Whoosh left open when the write failed: closed here
+            forget(exc)
+        warnings.warn(message, IndexNotSaved, stacklevel=2)
         ix = memory_index(docs)
         return OpenIndex(ix, IndexInfo(base, len(docs), fingerprint, True,
                                        time.perf_counter() - start, langs, saved=False))

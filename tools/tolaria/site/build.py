@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from contextlib import contextmanager
 from html import escape
 
@@ -186,15 +187,44 @@ def build_site(out_dir, rules=None, languages=LANGUAGES, strict: bool = True) ->
     interface = i18n.current_language()
     rules_env = os.path.abspath(str(rules)) if rules else None
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
+    # mkdocs empties its folder first and writes each page in place: it builds into a hidden
+    # folder beside out_dir instead, whose files then replace the old ones one by one
+    parent, name = os.path.split(out_dir)
+    os.makedirs(parent, exist_ok=True)
+    staging = tempfile.mkdtemp(prefix=f".{name}.building-", dir=parent)
     try:
-        for lang in languages:
-            with _environment(TOLARIA_SITE_LANG=lang, TOLARIA_RULES=rules_env):
-                config = load_config(CONFIG, site_dir=out_dir, strict=strict)
-                site_url = config.site_url
-                build(config)
-    except (Abort, ConfigurationError, PluginError) as exc:
-        raise UserError(_("site build failed: {problem}").format(problem=exc)) from None
+        try:
+            for lang in languages:
+                with _environment(TOLARIA_SITE_LANG=lang, TOLARIA_RULES=rules_env):
+                    config = load_config(CONFIG, site_dir=staging, strict=strict)
+                    site_url = config.site_url
+                    build(config)
+        except (Abort, ConfigurationError, PluginError) as exc:
+            raise UserError(_("site build failed: {problem}").format(problem=exc)) from None
+        finally:
+            i18n.set_language(interface)
+        write_root_page(staging, languages, site_url)
+        _publish(staging, out_dir, languages)
     finally:
-        i18n.set_language(interface)
-    write_root_page(out_dir, languages, site_url)
+        shutil.rmtree(staging, ignore_errors=True)
     return out_dir
+
+
+def _publish(staging: str, out_dir: str, languages) -> None:
+    """Move every file of the new site into out_dir (each os.replace is atomic: a stopped
+    build leaves every file whole, old or new), then remove what the language folders held
+    that the new site has not (as mkdocs' own emptying of its folder did)."""
+    published = set()
+    for folder, _dirs, files in os.walk(staging):
+        target = os.path.normpath(os.path.join(out_dir, os.path.relpath(folder, staging)))
+        os.makedirs(target, exist_ok=True)
+        for file in files:
+            os.replace(os.path.join(folder, file), os.path.join(target, file))
+            published.add(os.path.join(target, file))
+    for lang in languages:
+        for folder, _dirs, files in os.walk(os.path.join(out_dir, lang), topdown=False):
+            for file in files:
+                if os.path.join(folder, file) not in published:
+                    os.unlink(os.path.join(folder, file))
+            if not os.listdir(folder):
+                os.rmdir(folder)
