@@ -52,7 +52,7 @@ def typed_numbers(text: str, required: bool = False) -> list[RuleNumber] | None:
         ends = RuleNumber.parse(first), RuleNumber.parse(last) if last else None
     except BadNumber:
         raise UserError(_("'{query}' is not a rule number (expected e.g. 104, 104.3, 104.3b "
-                          "or a range such as 512-514 or 104.3a-d)").format(query=text.strip())
+                          "or a range such as 512-514 or 104.3a-d)").format(query=as_typed(text))
                         ) from None
     if ends[1] is None:
         return [ends[0]]
@@ -61,11 +61,17 @@ def typed_numbers(text: str, required: bool = False) -> list[RuleNumber] | None:
     except BadNumber:
         raise UserError(_("'{query}' is not a range: a range stays within one rule or one "
                           "level, first number first (e.g. 512-514, 104.3-104.5, "
-                          "104.3a-104.3d or 104.3a-d)").format(query=text.strip())) from None
+                          "104.3a-104.3d or 104.3a-d)").format(query=as_typed(text))) from None
     if len(numbers) > MAX_RANGE:
         raise UserError(_("the range {query} is too long (at most {count} numbers)").format(
-            query=text.strip(), count=MAX_RANGE))
+            query=as_typed(text), count=MAX_RANGE))
     return numbers
+
+
+def as_typed(text: str) -> str:
+    """What a user typed, for a one-line message: trimmed, control characters escaped."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in text.strip())
 
 
 def typed_number(text: str) -> RuleNumber:
@@ -78,7 +84,7 @@ def typed_number(text: str) -> RuleNumber:
 
 def _not_a_number(text: str) -> UserError:
     return UserError(_("'{number}' is not a rule number (expected e.g. 104, 104.3 or "
-                       "104.3b)").format(number=text))
+                       "104.3b)").format(number=as_typed(text)))
 
 
 # --- what a number names ------------------------------------------------------------------
