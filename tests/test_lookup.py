@@ -8,6 +8,8 @@ from hypothesis import given, strategies as st
 from tolaria import lookup as module
 from tolaria.errors import UserError
 from tolaria.lookup import typed_number, typed_numbers
+from tolaria.numbering import RuleNumber
+from tolaria_testing import REPO
 
 
 def test_doctests():
@@ -52,3 +54,69 @@ def test_any_text_is_numbers_none_or_a_clear_error(text):
         assert "\n" not in str(error)
         return
     assert numbers is None or (numbers and len(numbers) <= module.MAX_RANGE)
+
+
+def _typed_in_query_sets():
+    """(query, lang) of every query of the relevance sets that names rule numbers."""
+    import yaml
+
+    from tolaria.lookup import typed_numbers
+    from tolaria.search.numbers import split_numbers
+
+    out = []
+    for path in sorted((REPO / "bench").glob("queries*.yaml")):
+        for query in yaml.safe_load(path.read_text(encoding="utf-8"))["queries"]:
+            try:
+                numbers = typed_numbers(query["query"])
+                if numbers is None:
+                    mixed = split_numbers(query["query"])
+                    numbers = mixed[0] if mixed else None
+            except UserError:
+                continue
+            if numbers:
+                out.append((query["query"], query["lang"], [str(n) for n in numbers]))
+    return out
+
+
+def _every_number_known():
+    """Every number any edition gave a covered rule (the history's), in two languages, and
+    the numbers typed in the relevance sets: what `show` and `search` must agree on."""
+    from tolaria.history import load_history
+
+    history = load_history(REPO / "rules")
+    tracked = [t for unit in history.data.units for t in (unit.head, *unit.rules)]
+    tracked += [successor for t in tracked for successor in t.becomes]  # 300.x became 500.y
+    numbers = sorted({span.value for t in tracked for span in t.numbers}, key=RuleNumber.parse)
+    cases = [(number, "en" if i % 2 else "es", [number]) for i, number in enumerate(numbers)]
+    return cases + _typed_in_query_sets()
+
+
+def test_there_are_numbers_to_compare():
+    assert len(_every_number_known()) > 200
+
+
+@pytest.mark.parametrize("query, lang, numbers", _every_number_known())
+def test_show_and_search_name_the_same_rules_for_every_number(book, capsys, query, lang,
+                                                               numbers):
+    """For every number typed in the relevance sets, `show` and `search` resolve it to the
+    same covered rule (shown by today's number, found by the rulebook's)."""
+    import json
+
+    from tolaria.cli import main
+    from tolaria.search.numbers import lookup as search_lookup
+
+    for number in numbers:
+        status = main(["show", number, "--lang", lang, "--json"])
+        out = capsys.readouterr().out
+        shown = json.loads(out) if status == 0 else None
+        if isinstance(shown, list):
+            shown = shown[0]
+        try:
+            hits = search_lookup(book, [RuleNumber.parse(number)], [lang])
+        except UserError:
+            hits = []
+        if shown is None:
+            assert hits == [], (number, hits)
+            continue
+        assert hits, number
+        assert hits[0].number == shown.get("rulebook_number", shown["number"]), number

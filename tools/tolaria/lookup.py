@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from collections import namedtuple
 
 from .errors import UserError
 from .i18n import _
@@ -91,17 +91,15 @@ def _not_a_number(text: str) -> UserError:
 TODAY, RULEBOOK, HISTORY, FORERUNNER = "today", "rulebook", "history", "forerunner"
 
 
-class Found(NamedTuple):
+class Found(namedtuple("Found", "key asked via editions", defaults=((),))):
     """The covered rule a typed number names. key: its number in this rulebook (a history
     key such as '702.26q@2023-06-09' for a rule added since its English); via: how the
     number was read (today's number, the rulebook's, another edition's through the history,
     or the number a pre-2009 rule 300.x became); editions: for HISTORY and FORERUNNER, the
     editions in which the number was the rule's (or its successor's)."""
 
-    key: str
-    asked: str
-    via: str
-    editions: tuple = ()
+    __slots__ = ()
+    # key: str; asked: str; via: str; editions: tuple[date, ...] = ()
 
 
 def resolve(book: RuleBook, number: RuleNumber) -> Found | None:

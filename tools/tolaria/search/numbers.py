@@ -15,7 +15,8 @@ from ..errors import UserError
 from ..i18n import _, editions_phrase, language_name
 from ..model import RuleBook
 from ..numbering import RULE_WORDS, TYPED_DASH, TYPED_PATTERN, RuleNumber
-from ..lookup import MAX_RANGE, typed_numbers
+from ..lookup import (MAX_RANGE, RULEBOOK, Found, history_of, not_found, resolve, rule_in,
+                      typed_numbers)
 from .hits import Hit, shorten
 
 # A number (or range) among words: not glued to other digits, letters or a decimal mark.
@@ -97,30 +98,7 @@ def among_words(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
     seen = {(h.number, h.lang) for h in hits}
     hits.extend(h for h in more if (h.number, h.lang) not in seen)
     if not hits:
-        raise UserError(not_covered(book, langs, numbers), status=1)
-    return hits
-
-
-def _history(book: RuleBook):
-    """The rule history of book's folder, or None (history.history_of)."""
-    from ..history import history_of
-
-    return history_of(book.root)
-
-
-def resolve_unknown(book: RuleBook, lang: str, numbers: list[RuleNumber]) -> list[Hit]:
-    """Hook for numbers the rulebook does not hold: rules that were renumbered.
-
-    Asks the rule history (`tolaria.history.load_history(rules).resolve(number)`, when that
-    module and its data exist) which covered rule once had the number, and returns those
-    rules, saying which number they had. [] when there is no history or it knows nothing.
-    """
-    history = _history(book)
-    if history is None:
-        return []
-    hits: list[Hit] = []
-    for number in numbers:
-        hits.extend(history_hits(book, history, str(number), lang))
+        raise UserError(not_found(book, langs, numbers), status=1)
     return hits
 
 
@@ -161,31 +139,41 @@ def editions_note(number: str, editions: list) -> str:
 
 def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
            unknown_hook: bool = True, required: bool = True) -> list[Hit]:
-    """The rules with these numbers, in each language, in order; then, for a number that
-    other rules had in other editions, those rules. A number the rulebook lacks goes to the
-    history (unknown_hook); UserError when nothing is found (unless not required)."""
-    hits, missing = [], []
+    """The rules these numbers name (lookup.resolve: today's number, the rulebook's, any
+    edition's, what a pre-2009 rule became), in each language, in order; then, for a number
+    other rules had in other editions, those rules. With unknown_hook False only the
+    rulebook's own numbers count. UserError when nothing is found (unless not required)."""
+    hits = []
     for lang in langs:
         for number in numbers:
-            found = book.find(lang, number)
-            if found is None:
-                missing.append((lang, number))
+            found = resolve(book, number) if unknown_hook else \
+                Found(str(number), str(number), RULEBOOK)
+            section, rule = rule_in(book, found, lang) if found else (None, None)
+            if section is None:
                 continue
-            section = book.section_for(lang, number)
-            if found is section:
-                first = section.rules[0].text if section.rules else ""
-                snippet = shorten(first)
-            else:
-                snippet = shorten(found.text)
-            hits.append(Hit(str(number), lang, section.title, snippet, 1.0))
+            first = section.rules[0].text if section.rules and rule is None else ""
+            snippet = shorten(rule.text if rule is not None else first)
+            asked = found.asked if found.asked != found.key else None
+            editions = found.editions
+            if asked and not editions:  # today's number of a rule numbered otherwise here
+                editions = _editions(book, asked, found.key)
+            if asked:
+                snippet = f"{editions_note(asked, list(editions))} {snippet}"
+            hits.append(Hit(found.key, lang, section.title, snippet, 1.0, (), asked,
+                            tuple(d.isoformat() for d in editions)))
     if hits and unknown_hook:
         hits.extend(_reused(book, hits))
-    if not hits and unknown_hook:
-        for lang in langs:
-            hits.extend(resolve_unknown(book, lang, [n for l, n in missing if l == lang]))
     if not hits and unknown_hook and required:
-        raise UserError(not_covered(book, langs, numbers), status=1)
+        raise UserError(not_found(book, langs, numbers), status=1)
     return hits
+
+
+def _editions(book: RuleBook, asked: str, key: str) -> tuple:
+    """The editions in which the covered rule key had the number asked."""
+    history = history_of(book.root)
+    match = next((m for m in history.resolve(asked) if m.current == key), None) \
+        if history else None
+    return tuple(match.editions) if match else ()
 
 
 def _reused(book: RuleBook, hits: list[Hit]) -> list[Hit]:
@@ -194,7 +182,7 @@ def _reused(book: RuleBook, hits: list[Hit]) -> list[Hit]:
 
     reused = reused_numbers(book.root)
     asked = [h for h in hits if h.number in reused]
-    history = _history(book) if asked else None
+    history = history_of(book.root) if asked else None
     if history is None:
         return []
     out, seen = [], {(h.number, h.lang, h.asked) for h in hits}
@@ -204,25 +192,3 @@ def _reused(book: RuleBook, hits: list[Hit]) -> list[Hit]:
                 seen.add((other.number, other.lang, other.asked))
                 out.append(other._replace(score=0.5))
     return out
-
-
-def not_covered(book: RuleBook, langs: list[str], numbers: list[RuleNumber]) -> str:
-    """What the reference covers, for a number it does not hold: the number named by its
-    title in the whole CR when the history knows it."""
-    shown = ", ".join(str(n) for n in numbers[:3]) + (" …" if len(numbers) > 3 else "")
-    lang = langs[0]
-    covered = ", ".join(str(n) for n in book.section_numbers(lang) or book.section_numbers())
-    for number in numbers[:1]:
-        near = book.nearby(lang, number)
-        if book.section_for(lang, number) and near:
-            return _("no rule {number} in the {language} text of this rulebook; nearby: "
-                     "{near}. It covers sections {covered}.").format(
-                number=shown, language=language_name(lang), covered=covered,
-                near=", ".join(str(n) for n in near))
-    history = _history(book) if len(numbers) == 1 else None
-    if history is not None:
-        from ..history.notes import not_covered as named
-
-        return named(history, shown, covered, "show")
-    return _("rule {number} is not covered: this rulebook covers sections {covered}."
-             ).format(number=shown, covered=covered)
