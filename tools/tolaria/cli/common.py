@@ -2,24 +2,37 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import sys
+import warnings
 
+from .. import i18n
+from ..errors import UserError
 from ..i18n import _
 from ..rulebook.loader import default_rules_dir, load_rulebook
 from ..model import RuleBook
+
+# pathlib and datetime are imported where used: `show` never needs them (start-up is the
+# CLI's hot path).
 
 
 def INTERFACE_LANG_HELP() -> str:
     return _("the interface's language (default: the locale's, else en)")
 
 
+def add_interface_language(parser, alias: bool = False) -> None:
+    """--ui-lang (and, with alias, --lang as its other name). Its value was read before the
+    parser was built (cli.interface); here it is checked and documented."""
+    names = ("--ui-lang", "--lang") if alias else ("--ui-lang",)
+    parser.add_argument(*names, dest="ui_lang", choices=list(i18n.SUPPORTED),
+                        default=argparse.SUPPRESS, help=INTERFACE_LANG_HELP())
+
+
 def edition_date(text: str):
     """The date of --edition (YYYY-MM-DD), or a one-line UserError."""
     from datetime import date
-
-    from ..errors import UserError
 
     try:
         return date.fromisoformat(text)
@@ -47,8 +60,6 @@ def print_json(data) -> None:
 @contextlib.contextmanager
 def report_warnings():
     """Library warnings (an index rebuilt) as one line each on stderr."""
-    import warnings
-
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
