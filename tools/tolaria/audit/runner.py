@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, NamedTuple
 
+from ..errors import UserError
 from ..i18n import _, format_date
+from ..lookup import typed_number
 from ..model import RuleBook
 from ..numbering import RuleNumber
 from . import compare, edition, terms, typography
@@ -115,6 +117,20 @@ def _with_basis(ctx: Context) -> Context:
         best = assessment.best
         ctx = ctx._replace(pairs=best.pairs, basis=Basis(tuple(best.editions), best.rules))
     return ctx
+
+
+def audit_sections(book: RuleBook, lang: str | None = None, sections=()) -> "AuditReport":
+    """`tolaria audit`: run_audit of one language (None: es and it) and of sections, rule
+    numbers as typed; UserError (status 1) for a section the rulebook does not have."""
+    asked = [typed_number(number) for number in sections or ()]
+    covered = [str(n) for n in book.section_numbers()]
+    for number in asked:
+        if str(number) not in covered:
+            raise UserError(_("section {number} is not in this rulebook: it covers sections "
+                              "{covered}").format(number=number, covered=", ".join(covered)),
+                            status=1)
+    return run_audit(book, langs=[lang] if lang else None,
+                     sections=[str(n) for n in asked] or None)
 
 
 def run_audit(book: RuleBook, langs=None, sections=None, history=None,

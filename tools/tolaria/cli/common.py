@@ -7,15 +7,14 @@ import contextlib
 import json
 import sys
 import warnings
+from datetime import date
+from pathlib import Path
 
 from .. import i18n
 from ..errors import UserError
 from ..i18n import _
 from ..rulebook.loader import default_rules_dir, load_rulebook
 from ..model import RuleBook
-
-# pathlib and datetime are imported where used: `show` never needs them (start-up is the
-# CLI's hot path).
 
 
 def INTERFACE_LANG_HELP() -> str:
@@ -32,8 +31,6 @@ def add_interface_language(parser, alias: bool = False) -> None:
 
 def edition_date(text: str):
     """The date of --edition (YYYY-MM-DD), or a one-line UserError."""
-    from datetime import date
-
     try:
         return date.fromisoformat(text)
     except ValueError:
@@ -43,8 +40,6 @@ def edition_date(text: str):
 
 def rules_dir(args):
     """The rulebook folder the user asked for (a path), or the project's."""
-    from pathlib import Path
-
     return Path(args.rules) if getattr(args, "rules", None) else Path(default_rules_dir())
 
 
