@@ -11,6 +11,7 @@ from ..model import Rule
 from . import features, sentences
 from .context import Context, short
 from .findings import Finding, finding
+from .edition import elsewhere
 
 
 def _numbers_key(numbers) -> str:
@@ -59,8 +60,6 @@ def check_structure(ctx: Context) -> Iterator[Finding]:
     """Content under another number (letters shifted), then examples and sentences."""
     if ctx.reference is None:
         return
-    from .edition import elsewhere
-
     ours_numbers = {r.number for r in ctx.section.rules}
     english_numbers = {r.number for r in ctx.english_rules}
     label = ctx.english_label()

@@ -11,16 +11,17 @@ from collections import Counter
 from typing import Iterable, NamedTuple
 
 from ..errors import UserError
-from ..i18n import _, format_date
+from ..i18n import _, current_language, format_date
 from ..lookup import typed_number
 from ..model import RuleBook
 from ..numbering import RuleNumber
 from . import compare, edition, terms, typography
 from .context import Basis, Context
-from .data import TRANSLATED, AuditData, check_terms, load_audit_data
-from .findings import SEVERITIES, Finding
+from .data import AuditData, TRANSLATED, check_terms, load_audit_data
+from .findings import Finding, SEVERITIES
 from .pairing import align
 from .reference import EnglishVersions, reference_for
+from ..history import load_history
 
 # check name -> function(ctx) yielding findings, in the issue's order
 SECTION_CHECKS = (
@@ -52,8 +53,6 @@ class AuditReport(NamedTuple):
     def to_json(self) -> dict:
         """Codes (check, severity, kind) in English; human text (expected, found, notes, the
         *_label fields) in the interface language."""
-        from ..i18n import current_language
-
         return {"findings": [f.to_json() for f in self.findings], "summary": self.summary,
                 "sections": self.sections, "notes": self.notes,
                 "interface_lang": current_language()}
@@ -61,8 +60,6 @@ class AuditReport(NamedTuple):
 
 def default_history(rules_dir=None):
     """The rule history of the rulebook folder, or None where it has none."""
-    from ..history import load_history
-
     return load_history(rules_dir, missing_ok=True)
 
 

@@ -18,7 +18,7 @@ from ..engine.state import Action
 from ..engine.vocabulary import (PERMANENT_TYPES, PHASES, STEPS, ZONES, parse_duration,
                                  parse_when)
 from .schema import ACTIONS, EXPECTATIONS, GAME_ENDING, GIVEN, TOP, TOP_OPTIONAL
-from ..errors import DataError, DataErrors
+from ..errors import DataError, DataErrors, UserError
 from ..i18n import _, ngettext
 from ..model import LANGUAGES, RuleBook
 from ..numbering import BadNumber, RuleNumber
@@ -296,8 +296,6 @@ class _Reader:
 
 def example_files(paths) -> list[Path]:
     """The YAML files named, folders searched for *.yaml (sorted)."""
-    from ..errors import UserError
-
     files: list[Path] = []
     for raw in paths:
         path = Path(raw)

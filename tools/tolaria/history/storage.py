@@ -4,8 +4,11 @@ of the whole CR), written in the rulebook's canonical YAML, byte for byte reprod
 from __future__ import annotations
 
 from pathlib import Path
+import yaml
 
-from .records import RULES_FILE, TITLES_FILE, HistoryData, Span, Tracked, Unit, number_key
+from .records import HistoryData, RULES_FILE, Span, TITLES_FILE, Tracked, Unit, number_key
+from ..rulebook.writer import write_atomically
+from ..yamlfiles.canonical import format_yaml
 
 RULES_HEADER = (
     "The history of the covered rules through every official English edition of the\n"
@@ -52,10 +55,6 @@ def _unit(u: Unit) -> dict:
 
 
 def _dump(data: dict, header: str) -> str:
-    import yaml
-
-    from ..yamlfiles.canonical import format_yaml
-
     body = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10**9)
     comments = "".join(f"# {line}\n" for line in header.splitlines())
     return format_yaml(comments + body)
@@ -75,8 +74,6 @@ def history_texts(data: HistoryData) -> dict[str, str]:
 
 def write_history(data: HistoryData, folder: Path) -> list[Path]:
     """Write the history files into folder (rules/history/), each atomically."""
-    from ..rulebook.writer import write_atomically
-
     written = []
     for name, text in history_texts(data).items():
         path = Path(folder) / name
