@@ -10,8 +10,8 @@ from ..i18n import _, ngettext
 from ..model import Rule
 from . import features, sentences
 from .context import Context, short
+from .edition import elsewhere, missing_from_claimed
 from .findings import Finding, finding
-from .edition import elsewhere
 
 
 def _numbers_key(numbers) -> str:
@@ -29,8 +29,6 @@ def check_alignment(ctx: Context) -> Iterator[Finding]:
     if ctx.reference is None:
         return
     if ctx.stale:  # the numbering is the edition finding's; here, only content lacking
-        from .edition import missing_from_claimed
-
         for rule, why in missing_from_claimed(ctx):
             yield finding("alignment", "critical", ctx.lang, rule.number,
                           _("{number} ({label}): {text}").format(

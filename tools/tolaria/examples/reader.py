@@ -7,6 +7,7 @@ against the vocabulary of the engine and against the rulebook, and returns Examp
 
 from __future__ import annotations
 
+import difflib
 import re
 from datetime import date
 from pathlib import Path
@@ -224,8 +225,6 @@ class _Reader:
         key_node, value_node = node.value[0]
         name = key_node.value if is_scalar(key_node) else None
         if name not in table:
-            import difflib
-
             close = difflib.get_close_matches(str(name), list(table), n=1)
             hint = _(" (did you mean '{close}'?)").format(close=close[0]) if close else ""
             self.error(key_node, _("unknown {what} '{name}'{hint}").format(
