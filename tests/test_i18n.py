@@ -145,7 +145,7 @@ def test_dates_and_language_names_through_babel(lang, date, name):
 
 
 @pytest.mark.parametrize("args, env, expected", [
-    (["show", "104.3z", "--lang", "it"], {}, "nessuna regola 104.3z"),
+    (["show", "104.3z", "--lang", "it", "--ui-lang", "it"], {}, "nessuna regola 104.3z"),
     (["show", "104.3z"], {"LANG": "es_ES.UTF-8"}, "no hay ninguna regla 104.3z"),
     (["show", "--help"], {"LANG": "es_ES.UTF-8"}, "Ejemplo: tolaria show"),
     (["show"], {"LANG": "it_IT.UTF-8"}, "gli argomenti seguenti sono obbligatori"),

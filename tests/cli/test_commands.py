@@ -139,8 +139,9 @@ def test_an_abbreviated_option_is_a_usage_error_not_a_guess(capsys, args, unknow
 
 
 @pytest.mark.parametrize("args", [
-    ["show", "104.3z", "--lang=it"], ["--lang=it", "show", "104.3z"],
-    ["--lang", "it", "show", "104.3z"], ["show", "104.3z", "--json", "--lang", "it"]])
+    ["show", "104.3z", "--ui-lang=it"], ["--lang=it", "show", "104.3z"],
+    ["--lang", "it", "show", "104.3z"], ["show", "104.3z", "--json", "--ui-lang", "it"],
+    ["--ui-lang", "it", "show", "104.3z"], ["--ui-lang=it", "show", "104.3z", "--lang", "es"]])
 def test_the_interface_speaks_the_parsed_lang_whatever_its_form(capsys, monkeypatch, args):
     monkeypatch.setenv("LANG", "es_ES.UTF-8")
     status, out, err = run(capsys, *args)
@@ -149,7 +150,7 @@ def test_the_interface_speaks_the_parsed_lang_whatever_its_form(capsys, monkeypa
 
 def test_help_follows_a_later_lang(capsys, monkeypatch):
     monkeypatch.setenv("LANG", "es_ES.UTF-8")
-    status, out, _ = run(capsys, "show", "--help", "--lang", "it")
+    status, out, _ = run(capsys, "show", "--help", "--ui-lang", "it")
     assert status == 0 and out.rstrip().splitlines()[-1].startswith("Esempio: tolaria show")
 
 
@@ -245,8 +246,9 @@ def test_an_output_that_is_a_folder_names_it_not_a_temporary_file(capsys, tmp_pa
 @pytest.mark.parametrize("args, message", [
     (["check", "--junit", "{missing}/j.xml"],
      "the folder {missing} does not exist (create it first, or write the file elsewhere)"),
-    (["po", "export", "--lang", "it", "--section", "104", "--out", "{missing}/it.po"],
-     "la cartella {missing} non esiste (creala prima, o scrivi il file altrove)"),  # --lang it
+    (["po", "export", "--lang", "it", "--ui-lang", "it", "--section", "104", "--out",
+      "{missing}/it.po"],
+     "la cartella {missing} non esiste (creala prima, o scrivi il file altrove)"),
 ])
 def test_a_missing_output_folder_is_reported_not_made(capsys, tmp_path, args, message):
     missing = tmp_path / "no" / "such"

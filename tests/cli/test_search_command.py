@@ -126,6 +126,7 @@ def test_index_says_when_it_could_not_save(capsys, tmp_path, monkeypatch):
     data = json.loads(out)
     assert status == 1 and data["saved"] is False and data["documents"] > 200
     assert len(err.splitlines()) == 1 and "could not be saved" in err
-    status, out, err = run(capsys, "search", "fuera de fase", "--lang", "es", "--json")
+    status, out, err = run(capsys, "search", "fuera de fase", "--lang", "es", "--ui-lang", "es",
+                           "--json")
     assert status == 0 and json.loads(out)[0]["number"] == "702.25b"
     assert len(err.splitlines()) == 1 and "no se pudo guardar el índice" in err

@@ -44,7 +44,7 @@ def test_show_all_languages(capsys):
 
 
 def test_show_plain_text_in_spanish(capsys):
-    status, out, _ = run(capsys, "show", "104.3d", "--lang", "es")
+    status, out, _ = run(capsys, "show", "104.3d", "--lang", "es", "--ui-lang", "es")
     assert status == 0
     assert "diez o más contadores de veneno" in out
     assert "13 de julio de 2018" in out and "Colección Básica 2019" in out

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from .runner import AuditReport, run_audit
+from .runner import AuditReport, audit_sections, run_audit
 
-__all__ = ["AuditReport", "run_audit"]
+__all__ = ["AuditReport", "audit_sections", "run_audit"]

@@ -10,6 +10,7 @@ from ..i18n import _, ngettext
 from ..model import Rule
 from . import features, sentences
 from .context import Context, short
+from .edition import elsewhere, missing_from_claimed
 from .findings import Finding, finding
 
 
@@ -28,8 +29,6 @@ def check_alignment(ctx: Context) -> Iterator[Finding]:
     if ctx.reference is None:
         return
     if ctx.stale:  # the numbering is the edition finding's; here, only content lacking
-        from .edition import missing_from_claimed
-
         for rule, why in missing_from_claimed(ctx):
             yield finding("alignment", "critical", ctx.lang, rule.number,
                           _("{number} ({label}): {text}").format(
@@ -59,8 +58,6 @@ def check_structure(ctx: Context) -> Iterator[Finding]:
     """Content under another number (letters shifted), then examples and sentences."""
     if ctx.reference is None:
         return
-    from .edition import elsewhere
-
     ours_numbers = {r.number for r in ctx.section.rules}
     english_numbers = {r.number for r in ctx.english_rules}
     label = ctx.english_label()

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from ..yamlfiles.nodes import DATE, STR, YamlFile, display_path, line_of
 from ..errors import DataError, DataErrors
 from ..i18n import _
+from .findings import CHECKS
 
 TRANSLATED = ("es", "it")
 
@@ -130,8 +131,6 @@ _WAIVER_KEYS = {"lang", "rule", "check", "key", "reason", "by", "date"}
 
 
 def _read_waivers(path: Path, errors: list[DataError]) -> tuple[Waiver, ...]:
-    from .findings import CHECKS
-
     waivable = [c for c in CHECKS if c != "waiver"]  # a stale waiver is fixed, not waived
     f, root = _open(path, errors)
     if root is None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from datetime import date
 from typing import Iterator, NamedTuple
+import difflib
 
 from ..i18n import N_, _, format_date
 from ..model import Rule
 from ..numbering import NUMBER_PATTERN
 from .context import Context, short, span
 from .findings import Finding, finding
-from .pairing import Pair, align, align_english
+from .pairing import Pair, align, align_english, similarity
 
 MARGIN = 1.0  # a better fit must beat the claimed edition's by this much to be reported
 _REFS = re.compile(r"\b" + NUMBER_PATTERN + r"\b")  # a citation's number is not a rewording
@@ -109,8 +110,6 @@ def rule_span(known: list[Fit], rule: Rule) -> list[date]:
 def _gone(ctx: Context, old: tuple[Rule, ...], new: tuple[Rule, ...]) -> set[int]:
     """ids of the rules of old that new no longer has: paired with none, or with a rule
     worded quite differently."""
-    import difflib
-
     key = ("gone", id(old), id(new))
     if key not in ctx.cache:
         gone = set()
@@ -128,8 +127,6 @@ def elsewhere(ctx: Context, ours: Rule) -> str | None:
     """For a translated rule that renders no rule of the English compared with: the English
     rule of another edition it renders ("the English 702.25k of 2016 – 2017, removed
     since"), or None."""
-    from .pairing import similarity
-
     a = ctx.assessment
     if a is None or ctx.reference is None:
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
+import difflib
 
 from ..vocabulary.number_words import number_words
 from ..numbering import NUMBER_PATTERN, iter_reference_spans
@@ -102,8 +103,6 @@ def lexeme(matched: str) -> str:
 
 def same_lexeme(a: str, b: str) -> bool:
     """Two forms of one word ('pierde', 'perder'), not two words ('finaliza', 'termina')."""
-    import difflib
-
     def plain(word: str) -> str:  # Spanish stem changes: pierde/perder, puede/poder
         return word.replace("ie", "e").replace("ue", "o")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..i18n import N_, _
+from ..numbering import RuleNumber
 
 # Most severe first. critical: a reader following the translation would apply another rule
 # (a rule missing, shifted, a number changed); functional: the text misleads or fails a
@@ -50,8 +51,6 @@ class Finding(NamedTuple):
         return (self.lang, self.rule, self.check, self.key)
 
     def sort_key(self) -> tuple:
-        from ..numbering import RuleNumber
-
         try:
             number = RuleNumber.parse(self.rule).sort_key()
         except ValueError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from typing import NamedTuple
+import difflib
 
 from ..model import Rule
 from . import features
@@ -110,8 +111,6 @@ def align(ours: list[Rule], english: list[Rule], lang: str, cache: dict | None =
 
 def align_english(old: list[Rule], new: list[Rule]) -> list[Pair]:
     """Two English versions of a section, paired by wording (for 'what changed since')."""
-    import difflib
-
     def score(a: Rule, b: Rule) -> float:
         ratio = difflib.SequenceMatcher(None, a.text, b.text, autojunk=False).ratio()
         return 6.0 * ratio - 3.0 + (0.5 if a.number == b.number else 0.0)

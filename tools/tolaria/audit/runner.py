@@ -10,15 +10,18 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, NamedTuple
 
-from ..i18n import _, format_date
+from ..errors import UserError
+from ..i18n import _, current_language, format_date
+from ..lookup import typed_number
 from ..model import RuleBook
 from ..numbering import RuleNumber
 from . import compare, edition, terms, typography
 from .context import Basis, Context
-from .data import TRANSLATED, AuditData, check_terms, load_audit_data
-from .findings import SEVERITIES, Finding
+from .data import AuditData, TRANSLATED, check_terms, load_audit_data
+from .findings import Finding, SEVERITIES
 from .pairing import align
 from .reference import EnglishVersions, reference_for
+from ..history import load_history
 
 # check name -> function(ctx) yielding findings, in the issue's order
 SECTION_CHECKS = (
@@ -50,8 +53,6 @@ class AuditReport(NamedTuple):
     def to_json(self) -> dict:
         """Codes (check, severity, kind) in English; human text (expected, found, notes, the
         *_label fields) in the interface language."""
-        from ..i18n import current_language
-
         return {"findings": [f.to_json() for f in self.findings], "summary": self.summary,
                 "sections": self.sections, "notes": self.notes,
                 "interface_lang": current_language()}
@@ -59,8 +60,6 @@ class AuditReport(NamedTuple):
 
 def default_history(rules_dir=None):
     """The rule history of the rulebook folder, or None where it has none."""
-    from ..history import load_history
-
     return load_history(rules_dir, missing_ok=True)
 
 
@@ -115,6 +114,20 @@ def _with_basis(ctx: Context) -> Context:
         best = assessment.best
         ctx = ctx._replace(pairs=best.pairs, basis=Basis(tuple(best.editions), best.rules))
     return ctx
+
+
+def audit_sections(book: RuleBook, lang: str | None = None, sections=()) -> "AuditReport":
+    """`tolaria audit`: run_audit of one language (None: es and it) and of sections, rule
+    numbers as typed; UserError (status 1) for a section the rulebook does not have."""
+    asked = [typed_number(number) for number in sections or ()]
+    covered = [str(n) for n in book.section_numbers()]
+    for number in asked:
+        if str(number) not in covered:
+            raise UserError(_("section {number} is not in this rulebook: it covers sections "
+                              "{covered}").format(number=number, covered=", ".join(covered)),
+                            status=1)
+    return run_audit(book, langs=[lang] if lang else None,
+                     sections=[str(n) for n in asked] or None)
 
 
 def run_audit(book: RuleBook, langs=None, sections=None, history=None,

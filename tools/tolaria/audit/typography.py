@@ -10,6 +10,8 @@ import functools
 import re
 from typing import Iterator
 
+from spellchecker import SpellChecker
+
 from ..i18n import _, language_name
 from ..model import Rule
 from .compare import left_in_english
@@ -85,8 +87,6 @@ def _known(word: str, lang: str, spell) -> bool:
 
 @functools.cache
 def _dictionary(lang: str):
-    from spellchecker import SpellChecker
-
     return SpellChecker(language=lang, distance=1)
 
 

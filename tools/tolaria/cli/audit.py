@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..audit import audit_sections
+from ..audit.report import render_text
 from ..i18n import _
 from .common import print_json, rulebook
 
@@ -26,25 +28,9 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..errors import UserError
-    from ..audit import run_audit
-
-    from ..lookup import typed_number
-
-    asked = [typed_number(number) for number in args.section or ()]
-    book = rulebook(args)
-    covered = [str(n) for n in book.section_numbers()]
-    for number in asked:
-        if str(number) not in covered:
-            raise UserError(_("section {number} is not in this rulebook: it covers sections "
-                              "{covered}").format(number=number, covered=", ".join(covered)),
-                            status=1)
-    report = run_audit(book, langs=[args.lang] if args.lang else None,
-                       sections=[str(n) for n in asked] or None)
+    report = audit_sections(rulebook(args), args.lang, args.section)
     if args.json:
         print_json(report.to_json())
     else:
-        from ..audit.report import render_text
-
         print(render_text(report))
     return 1 if report.failed else 0

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..i18n import _
+from ..examples.checker import run_examples
+from ..examples.report import format_plain, write_junit
+from .common import print_json, rulebook
 
 
 def HELP() -> str:
@@ -25,12 +30,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from pathlib import Path
-
-    from ..examples.report import format_plain, write_junit
-    from ..examples.checker import run_examples
-    from .common import print_json, rulebook
-
     book = rulebook(args)
     paths = args.paths or None
     report = run_examples(book, paths, require_coverage=True if args.coverage else None)

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import sys
+import warnings
+from datetime import date
+from pathlib import Path
 
+from .. import i18n
+from ..errors import UserError
 from ..i18n import _
 from ..rulebook.loader import default_rules_dir, load_rulebook
 from ..model import RuleBook
@@ -15,12 +21,16 @@ def INTERFACE_LANG_HELP() -> str:
     return _("the interface's language (default: the locale's, else en)")
 
 
+def add_interface_language(parser, alias: bool = False) -> None:
+    """--ui-lang (and, with alias, --lang as its other name). Its value was read before the
+    parser was built (cli.interface); here it is checked and documented."""
+    names = ("--ui-lang", "--lang") if alias else ("--ui-lang",)
+    parser.add_argument(*names, dest="ui_lang", choices=list(i18n.SUPPORTED),
+                        default=argparse.SUPPRESS, help=INTERFACE_LANG_HELP())
+
+
 def edition_date(text: str):
     """The date of --edition (YYYY-MM-DD), or a one-line UserError."""
-    from datetime import date
-
-    from ..errors import UserError
-
     try:
         return date.fromisoformat(text)
     except ValueError:
@@ -30,8 +40,6 @@ def edition_date(text: str):
 
 def rules_dir(args):
     """The rulebook folder the user asked for (a path), or the project's."""
-    from pathlib import Path
-
     return Path(args.rules) if getattr(args, "rules", None) else Path(default_rules_dir())
 
 
@@ -47,8 +55,6 @@ def print_json(data) -> None:
 @contextlib.contextmanager
 def report_warnings():
     """Library warnings (an index rebuilt) as one line each on stderr."""
-    import warnings
-
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:

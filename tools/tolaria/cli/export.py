@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..i18n import _
 from .common import print_json, rulebook
+from ..formats.export import rulebook_json
 
 
 def HELP() -> str:
@@ -21,7 +22,5 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..formats.export import rulebook_json
-
     print_json(rulebook_json(rulebook(args)))
     return 0

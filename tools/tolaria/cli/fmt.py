@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+
 from ..i18n import _, ngettext
 from .common import rules_dir
+from ..errors import UserError
+from ..rulebook.fmt import format_rulebook
 
 
 def HELP() -> str:
@@ -20,11 +24,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    import sys
-
-    from ..errors import UserError
-    from ..rulebook.fmt import format_rulebook
-
     root = rules_dir(args)
     changed = format_rulebook(root, write=not args.check)
     for path in changed:

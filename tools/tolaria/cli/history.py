@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..errors import UserError
+from ..history.asking import ask_history, rebuild_history
 from ..i18n import _
 from .common import print_json, rules_dir
 
@@ -37,78 +40,17 @@ def run(args) -> int:
             if given:
                 raise UserError(_("--rebuild rebuilds the whole history and prints the files "
                                   "it wrote: it takes no {option}").format(option=option))
-        return _rebuild(args)
+        for path in rebuild_history(rules_dir(args), args.reference and Path(args.reference)):
+            print(_("wrote {file}").format(file=path))
+        return 0
     if args.reference:
         raise UserError(_("--reference says where --rebuild reads the official files: give "
                           "it with --rebuild"))
     if not args.number:
         raise UserError(_("give a rule number (e.g. tolaria history 717.1), or --rebuild"))
-    from ..history import load_history
-    from ..history.notes import others
-    from ..history.render import history_json, history_text
-
-    asked = args.number.strip()
-    h = load_history(rules_dir(args))
-    if not h.rule(asked):  # a history key ("702.25k@2016-07-22") is taken as it is
-        asked = str(_one_number(args.number))
-    if args.edition:
-        current = _on(h, asked, args.edition)
-    elif h.rule(asked):
-        current = asked
-    else:
-        matches = h.resolve(asked)
-        if not matches:
-            from ..history.notes import forerunner_line, uncovered_name
-
-            message = _("{number} is not a covered rule in any edition of the history"
-                        ).format(number=uncovered_name(h, asked))
-            line = forerunner_line(h, asked, "history")
-            raise UserError(f"{message}. {line}" if line else message, status=1)
-        current = matches[0].current
-    also = others(h, asked, current, "history")
+    found = ask_history(rules_dir(args), args.number, args.edition)
     if args.json:
-        print_json(history_json(h, current, asked, also))
+        print_json(found.to_json())
     else:
-        print(history_text(h, current, asked, also))
-    return 0
-
-
-def _one_number(text: str):
-    """The one number NUMBER asks for (a decimal comma is read as the point)."""
-    from ..lookup import typed_numbers
-
-    numbers = typed_numbers(text, required=True)
-    if len(numbers) > 1:
-        raise UserError(_("history takes one number, not a range: e.g. tolaria history {number}"
-                          ).format(number=numbers[0]))
-    return numbers[0]
-
-
-def _on(h, number: str, edition: str) -> str:
-    """The history key of the rule that number was in the edition in force on a date."""
-    from ..history.notes import read_on
-    from ..i18n import format_date
-
-    from .common import edition_date
-
-    _coverage, reading = read_on(h, "history", number, edition_date(edition))
-    if reading.key is not None:
-        return reading.key
-    raise UserError(_("{number} was no rule number in the edition of {date}: without "
-                      "--edition, tolaria history {number}").format(
-        number=number, date=format_date(reading.edition)), status=1)
-
-
-def _rebuild(args) -> int:
-    from pathlib import Path
-
-    from ..history.rebuild import default_reference_dir, rebuild
-    from ..history.reader import history_dir
-    from ..history.storage import write_history
-    from ..yamlfiles.nodes import display_path
-
-    reference = Path(args.reference) if args.reference else default_reference_dir()
-    data = rebuild(reference, rules_dir(args))
-    for path in write_history(data, history_dir(rules_dir(args))):
-        print(_("wrote {file}").format(file=display_path(path)))
+        print(found.text())
     return 0

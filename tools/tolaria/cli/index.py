@@ -1,9 +1,9 @@
 """tolaria index [--rebuild]: build the search index now and say what it holds."""
 
 from __future__ import annotations
-
-
-from ..i18n import _, format_list, format_number, language_name, ngettext
+from ..i18n import _
+from ..search import build_index
+from .common import print_json, report_warnings, rulebook
 
 
 def HELP() -> str:
@@ -21,33 +21,10 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..search import build_index
-    from .common import print_json, report_warnings, rulebook
-
     with report_warnings():
         info = build_index(rulebook(args), rebuild=args.rebuild)
-    status = 0 if info.saved else 1  # not saved: the warning above says where and why
     if args.json:
-        print_json({"path": info.path, "documents": info.documents, "built": info.built,
-                    "saved": info.saved, "seconds": round(info.seconds, 3),
-                    "languages": list(info.languages)})
-        return status
-    n = info.documents
-    if not info.saved:
-        message = ngettext("indexed {count} document in {langs} in {seconds} s, in memory "
-                           "only: nothing was saved in {path}",
-                           "indexed {count} documents in {langs} in {seconds} s, in memory "
-                           "only: nothing was saved in {path}", n)
-    elif info.built:
-        message = ngettext("indexed {count} document (sections, rules and subrules with their "
-                           "examples and glossary terms) in {langs} in {seconds} s: {path}",
-                           "indexed {count} documents (sections, rules and subrules with "
-                           "their examples and glossary terms) in {langs} in {seconds} s: "
-                           "{path}", n)
+        print_json(info.to_json())
     else:
-        message = ngettext("up to date: {count} document in {langs}: {path}",
-                           "up to date: {count} documents in {langs}: {path}", n)
-    print(message.format(count=format_number(n),
-                         langs=format_list([language_name(c) for c in info.languages]),
-                         seconds=format_number(info.seconds, decimals=2), path=info.path))
-    return status
+        print(info.summary())
+    return 0 if info.saved else 1  # not saved: the warning above says where and why

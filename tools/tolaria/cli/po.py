@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
+from ..formats import po_export, po_import
 from ..i18n import _
-from .common import INTERFACE_LANG_HELP
+from .common import add_interface_language, rulebook, rules_dir
 
 
 def HELP() -> str:
@@ -36,11 +38,12 @@ def add_arguments(parser) -> None:
         epilog=_("Example: tolaria po export --lang it --out it.po"),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     export.add_argument("--lang", choices=["es", "it"], required=True,
-                        help=_("the translation to export (also the interface language)"))
+                        help=_("the translation to export"))
     export.add_argument("--section", action="append", metavar=_("NUMBER"),
                         help=_("export this section only (e.g. 104 or 702.25; repeatable)"))
     export.add_argument("--out", metavar=_("FILE"),
                         help=_("write the PO file here (default: standard output)"))
+    add_interface_language(export)
     _common(export)
     imported = actions.add_parser(
         "import", help=_("bring a translated PO file back into the YAML"),
@@ -50,36 +53,16 @@ def add_arguments(parser) -> None:
         epilog=_("Example: tolaria po import it.po"),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     imported.add_argument("file", metavar=_("FILE"), help=_("a PO file made by po export"))
-    imported.add_argument("--lang", choices=["en", "es", "it"], help=INTERFACE_LANG_HELP())
+    add_interface_language(imported, alias=True)
     _common(imported)
 
 
 def run(args) -> int:
-    from ..formats import po
-    from .common import rules_dir
-
     if args.po_action == "import":
-        changes = po.import_po(args.file, rules_dir(args))
-        for change in changes:
-            print(po.describe(change))
-        if not changes:
-            print(_("nothing to change: every msgstr is empty or already in the YAML"))
+        for line in po_import.import_report(args.file, rules_dir(args)):
+            print(line)
         return 0
-    from ..lookup import typed_number
-
-    for number in args.section or ():
-        typed_number(number)  # a one-line error for what is not a rule number
-    from .common import rulebook
-
-    text = po.export_po(rulebook(args), args.lang, args.section)
-    if args.out:
-        from pathlib import Path
-
-        from ..rulebook.writer import write_atomically
-
-        write_atomically(Path(args.out), text, create_folders=False)
-    else:
-        import sys
-
+    text = po_export.export_sections(rulebook(args), args.lang, args.section, args.out)
+    if text is not None:
         sys.stdout.write(text)
     return 0

@@ -8,24 +8,24 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
+
+from .. import i18n
+from .parser import COMMANDS, build_parser, build_parsers, route_argparse_words
 
 
 def render() -> str:
     """Markdown: the top-level help, then each command's help, in COMMANDS order."""
-    from .. import i18n
-    from . import COMMANDS, _patch_argparse, build_parser
-
     i18n.set_language("en")
-    _patch_argparse()
+    route_argparse_words()
     parts = ["# Command-line reference", "",
              "Generated from `tolaria --help` and each command's `--help` by",
              "`make docs`; do not edit by hand.", ""]
     parser = build_parser()
     parts += ["## tolaria", "", "```", _help(parser).rstrip(), "```", ""]
     for name in COMMANDS:
-        sub = build_parser(only=name)
-        action = next(a for a in sub._actions if a.dest == "command")
-        parts += [f"## tolaria {name}", "", "```", _help(action.choices[name]).rstrip(),
+        _parser, subs = build_parsers(only=name)
+        parts += [f"## tolaria {name}", "", "```", _help(subs[name]).rstrip(),
                   "```", ""]
     return "\n".join(parts)
 
@@ -38,7 +38,5 @@ def _help(parser) -> str:
 
 
 if __name__ == "__main__":
-    import os
-
     os.environ["COLUMNS"] = "100"
     print(render(), end="")

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
+import sys
+
 from ..i18n import _
+from ..site.serve import is_loopback, open_site_server, url_of
 
 
 def HELP() -> str:
@@ -16,8 +20,6 @@ def EXAMPLE() -> str:
 def port_number(text: str) -> int:
     """A port from the command line: a whole number from 0 to 65535 (argparse reports the
     error as a usage error, in the interface's language)."""
-    import argparse
-
     try:
         value = int(text.strip(), 10)
     except ValueError:
@@ -41,32 +43,10 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    import os
-    import sys
-
-    from ..errors import UserError, os_error_text
-    from ..site.serve import is_loopback, make_server, url_of
-
-    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    if args.no_build and getattr(args, "rules", None):
-        raise UserError(_("--rules says which rulebook to build: it does nothing with "
-                          "--no-build"))
-    if args.no_build and not os.path.isdir(args.out):
-        raise UserError(_("{folder}: no such folder to serve (build the site into it: run "
-                          "the command without --no-build)").format(folder=args.out))
-    if not args.no_build:
-        from ..site.build import build_site
-
-        print(_("Building the site into {path} ...").format(path=args.out), flush=True)
-        build_site(args.out, rules=getattr(args, "rules", None))
-    try:
-        server = make_server(args.out, args.port, args.host)
-    except OSError as exc:
-        raise UserError(_("cannot listen on {host} port {port}: {problem}").format(
-            host=args.host, port=args.port, problem=os_error_text(exc))) from None
-    except OverflowError:  # a port argparse did not check (called from Python)
-        raise UserError(_("'{value}' is not a port: give a whole number from 0 to 65535"
-                          ).format(value=args.port)) from None
+    server = open_site_server(
+        args.out, args.port, args.host, getattr(args, "rules", None), not args.no_build,
+        building=lambda: print(_("Building the site into {path} ...").format(path=args.out),
+                               flush=True))
     if not is_loopback(args.host):
         print(_("tolaria: warning: {message}").format(message=_(
             "{host} is not a loopback address: the site is reachable from other machines"

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import time
+
 from ..i18n import _, format_number
+from ..site.build import build_site
 
 
 def HELP() -> str:
@@ -19,11 +23,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    import os
-    import time
-
-    from ..site.build import build_site
-
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     start = time.perf_counter()
     out = build_site(args.out, rules=getattr(args, "rules", None))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..i18n import _, format_number, ngettext
+from ..rulebook.validation import validate_folder
 
 
 def HELP() -> str:
@@ -20,8 +21,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ..rulebook.validation import validate_folder
-
     summary = validate_folder(args.rules if getattr(args, "rules", None) else None)
     book = summary.book
     rules = sum(1 for _section_rule in book.rules())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .state import Game, Player
+from .triggers import fire_event
 
 
 def lose(game: Game, names: list[str] | set[str]) -> None:
@@ -53,8 +54,6 @@ def draw(game: Game) -> None:
 
 def leave(game: Game, player: Player) -> None:
     """800.4a: a player leaves the game; what they own leaves with them."""
-    from .triggers import fire_event
-
     player.left = True
     for perm in list(game.permanents.values()):
         if perm.zone != "battlefield":

@@ -14,6 +14,8 @@ from .reader import Example, example_edition, load_examples
 from ..i18n import _, current_language
 from ..model import RuleBook
 from ..numbering import RuleNumber
+from ..engine import EngineError, execute
+from ..engine.expect import check
 
 PASSED, FAILED, NOT_EXECUTABLE = "passed", "failed", "not_executable"
 
@@ -80,9 +82,6 @@ class Report(NamedTuple):
 def run_example(example: Example, book: RuleBook) -> ExampleResult:
     """Run one example on the engine: passed, failed (the first expectation that did not
     hold, expected vs actual), or not executable."""
-    from ..engine import EngineError, execute
-    from ..engine.expect import check
-
     edition = example_edition(example, book)
     base = dict(id=example.id, rules=tuple(str(n) for n in example.rules), file=example.file,
                 line=example.line, titles=dict(example.title), explain=dict(example.explain),

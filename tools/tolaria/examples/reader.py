@@ -7,6 +7,7 @@ against the vocabulary of the engine and against the rulebook, and returns Examp
 
 from __future__ import annotations
 
+import difflib
 import re
 from datetime import date
 from pathlib import Path
@@ -18,7 +19,7 @@ from ..engine.state import Action
 from ..engine.vocabulary import (PERMANENT_TYPES, PHASES, STEPS, ZONES, parse_duration,
                                  parse_when)
 from .schema import ACTIONS, EXPECTATIONS, GAME_ENDING, GIVEN, TOP, TOP_OPTIONAL
-from ..errors import DataError, DataErrors
+from ..errors import DataError, DataErrors, UserError
 from ..i18n import _, ngettext
 from ..model import LANGUAGES, RuleBook
 from ..numbering import BadNumber, RuleNumber
@@ -224,8 +225,6 @@ class _Reader:
         key_node, value_node = node.value[0]
         name = key_node.value if is_scalar(key_node) else None
         if name not in table:
-            import difflib
-
             close = difflib.get_close_matches(str(name), list(table), n=1)
             hint = _(" (did you mean '{close}'?)").format(close=close[0]) if close else ""
             self.error(key_node, _("unknown {what} '{name}'{hint}").format(
@@ -296,8 +295,6 @@ class _Reader:
 
 def example_files(paths) -> list[Path]:
     """The YAML files named, folders searched for *.yaml (sorted)."""
-    from ..errors import UserError
-
     files: list[Path] = []
     for raw in paths:
         path = Path(raw)

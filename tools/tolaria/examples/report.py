@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 from .checker import FAILED, NOT_EXECUTABLE, PASSED, Report
 from ..i18n import _, format_number, ngettext
+from ..rulebook.writer import write_atomically
 
 
 def _status(status: str) -> str:
@@ -60,10 +63,6 @@ def format_plain(report: Report, only_problems: bool = False) -> str:
 
 def write_junit(report: Report, path) -> None:
     """A JUnit XML file: one test case per example (not executable ones as skipped)."""
-    import xml.etree.ElementTree as ET
-
-    from ..rulebook.writer import write_atomically
-
     counts = {s: sum(1 for r in report.examples if r.status == s)
               for s in (PASSED, FAILED, NOT_EXECUTABLE)}
     suites = ET.Element("testsuites")

@@ -18,6 +18,8 @@ from pathlib import Path
 
 from ..errors import os_error_text
 from ..i18n import _
+from ..model import Paragraph, Rule, Section, Source
+from ..numbering import RuleNumber
 
 _EFFECTIVE = re.compile(r"effective as of\s+(?P<date>[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})")
 _SECTION = re.compile(r"^(?P<number>[1-9]\d{2})\.\s+(?P<title>\S.*)$")
@@ -255,9 +257,6 @@ def _read_glossary(lines: list[str], start: int) -> list[GlossaryEntry]:
 
 def to_sections(doc: CRDocument, numbers: list[str], edition, source_file: str) -> list:
     """The given sections (or keyword rules such as 702.25) of doc as model Sections."""
-    from ..model import Paragraph, Rule, Section, Source
-    from ..numbering import RuleNumber
-
     out = []
     for number in numbers:
         part = doc.extract(number)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from ..errors import UserError
 from .export import rulebook_json
 from ..i18n import _
-from .official import CRDocument, OfficialFileError, to_sections
-from ..rulebook.loader import load_rulebook
+from .official import CRDocument, OfficialFileError, read_official, to_sections
+from .summary import summary_line
+from ..rulebook.loader import default_rules_dir, load_rulebook
 from ..yamlfiles.nodes import display_path
 from ..model import Edition, RuleBook
 from ..numbering import BadNumber, RuleNumber, expand_range
@@ -81,3 +83,37 @@ def write_sections(doc: CRDocument, path: Path, numbers: list[str], root: Path) 
         write_atomically(target, text)
         written.append(display_path(target, root))
     return written
+
+
+class ImportedFile(NamedTuple):
+    """What `tolaria import FILE` made of a file: one of written, data or summary."""
+    warnings: list[str]  # what reading the file noted (incomplete sections first)
+    written: list[str] | None = None  # with write: the section files written
+    data: dict | None = None  # with as_json: the document as JSON
+    summary: str | None = None  # else: one line of counts
+
+
+def import_official(file, sections: str | None = None, write: bool = False,
+                    as_json: bool = False, rules_dir=None) -> ImportedFile:
+    """Read an official CR text file; write the English YAML of sections (write), or give
+    them, or the whole document, as JSON (as_json), or else a summary line."""
+    if write and as_json:
+        raise UserError(_("--write writes YAML files and prints their names: it takes no "
+                          "--json"))
+    numbers = parse_section_list(sections) if sections else None
+    if numbers and not (write or as_json):
+        raise UserError(_("--sections goes with --write or --json (it says which sections to "
+                          "write or print)"))
+    if write and not numbers:
+        raise UserError(_("--write needs --sections (e.g. --sections 104,512-514)"))
+    try:
+        doc = read_official(file)
+    except OfficialFileError as exc:
+        raise UserError(str(exc)) from None
+    warnings = list(doc.incomplete) + list(doc.warnings)
+    if write:
+        root = Path(rules_dir) if rules_dir is not None else Path(default_rules_dir())
+        return ImportedFile(warnings, written=write_sections(doc, Path(file), numbers, root))
+    if as_json:
+        return ImportedFile(warnings, data=document_json(doc, numbers))
+    return ImportedFile(warnings, summary=summary_line(doc, file))

@@ -8,6 +8,8 @@ from datetime import date
 from typing import NamedTuple
 
 from .matching import same_wording
+from ..numbering import find_references
+from .records import number_key, state_at
 
 ADDED, REMOVED, MOVED, REWORDED, RENUMBERED, TYPOGRAPHY, EXAMPLES = (
     "added", "removed", "moved", "reworded", "references", "typography", "examples")
@@ -23,8 +25,6 @@ def text_change(old: str, new: str) -> str | None:
     >>> text_change("This doesn't trigger.", "This doesn’t trigger.")
     'typography'
     """
-    from ..numbering import find_references
-
     if old == new:
         return None
     if not same_wording(old, new):
@@ -69,8 +69,6 @@ class Change(NamedTuple):
 
 def changes(history, before: date, after: date) -> dict[str, list[Change]]:
     """unit -> the changes of its rules (and of the unit itself) from before to after."""
-    from .records import number_key, state_at
-
     out: dict[str, list[Change]] = {}
     for unit in history.data.units:
         found = []

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import namedtuple
+import os
 from datetime import date
 
+from ..errors import DataErrors
+from ..numbering import BadNumber, RuleNumber
 from ..rulebook.folders import default_rules_dir
 from .records import number_in, number_key, state_at
+
+# The reader (YAML) and the titles (official files) are imported where used: `tolaria show`
+# reads the history from its cache and never needs them (start-up is the CLI's hot path).
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up is a hot path)
 if TYPE_CHECKING:
@@ -215,8 +221,6 @@ def wordings(versions) -> list[tuple[str, date, date]]:
 
 def _canonical(number: str) -> str | None:
     """number as the history writes it ('104.3b'), or None when it is no rule number."""
-    from ..numbering import BadNumber, RuleNumber
-
     try:
         return str(RuleNumber.parse(number))
     except BadNumber:
@@ -257,10 +261,6 @@ def history_of(rules_dir) -> History | None:
     """The history of a rulebook folder for the commands that can do without one: None when
     it has no history/ folder or it cannot be read (`tolaria validate` says why). Read once
     while its files are unchanged."""
-    import os
-
-    from ..errors import DataErrors
-
     folder = os.path.join(os.fspath(rules_dir), "history")
     try:
         key = folder, *sorted((e.name, e.stat().st_mtime_ns) for e in os.scandir(folder))

@@ -8,7 +8,13 @@ from __future__ import annotations
 from datetime import date
 from typing import NamedTuple
 
+from ..errors import UserError
 from ..i18n import _, editions_phrase, format_date, ngettext
+from ..numbering import BadNumber, RuleNumber
+from .asof import reading_on
+
+# search.hits and .titles (official files) are imported where used: `tolaria show` of a
+# renumbered rule reads these notes, and start-up is the CLI's hot path.
 
 SHORT = 70  # characters of a wording quoted in a note
 
@@ -75,9 +81,6 @@ def read_on(h, verb: str, number: str, when: date):
     today's; UserError (status 1) saying what the history knows when it has no edition for
     when, the number is outside what a partly known edition has, or it was an uncovered
     rule then."""
-    from ..errors import UserError
-    from .asof import reading_on
-
     coverage = h.coverage(when)
     if coverage.edition is None:
         raise UserError(no_edition(h, verb, number, when, coverage), status=1)
@@ -233,7 +236,6 @@ def other_line(other: Other) -> str:
 def uncovered_name(h, number: str) -> str:
     """A number outside the covered rules, named by the titles of the whole CR: '704
     State-Based Actions', '704.5a (in 704 State-Based Actions)', or the number alone."""
-    from ..numbering import BadNumber, RuleNumber
     from .titles import title_at
 
     try:

@@ -12,6 +12,8 @@ from ..formats.official import CRDocument, OfficialFileError, read_official
 from .build import build_units, extend
 from .records import EditionRef, HistoryData
 from .titles import document_titles, merge_titles
+from ..rulebook.loader import load_rulebook
+from .pre2009 import old_unit
 
 OLD_SECTION = "300"  # the pre-2009 rule: quoted, not imported; linked to what it became
 
@@ -71,9 +73,6 @@ def covered(book) -> tuple[dict[str, date], object | None]:
 
 def rebuild(reference: Path, rules_dir: Path) -> HistoryData:
     """The whole history, from every official file of reference and the rulebook's units."""
-    from ..rulebook.loader import load_rulebook
-    from .pre2009 import old_unit
-
     book = load_rulebook(rules_dir)
     anchors, old = covered(book)
     docs = read_documents(reference)

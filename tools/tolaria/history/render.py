@@ -9,6 +9,8 @@ from datetime import date
 from ..i18n import _, editions_phrase, format_date, ngettext
 from .changes import (ADDED, EXAMPLES, MOVED, REMOVED, RENUMBERED, REWORDED, TYPOGRAPHY,
                       render_diff, text_change, word_diff)
+from ..numbering import find_references
+from .notes import is_removed, other_line, state_word
 
 WIDTH = 88
 
@@ -70,8 +72,6 @@ def history_text(h, current: str, asked: str | None = None, also=(),
                  width: int = WIDTH) -> str:
     """A rule's history for a terminal; also: the other rules that had the number asked
     (notes.Other), a line each."""
-    from .notes import is_removed, other_line, state_word
-
     rule = h.rule(current)
     unit = h.unit_of(current)
     title = h.title(unit.key if unit else current, unit.anchor if unit else None) or ""
@@ -114,8 +114,6 @@ def history_text(h, current: str, asked: str | None = None, also=(),
 def _joined(versions, first: date, last: date) -> list[str]:
     """What changed inside one wording (first … last), whose text is its last version's:
     renumbered cross-references, or typography, with the edition that changed them."""
-    from ..numbering import find_references
-
     notes = []
     for before, version in zip(versions, versions[1:]):
         if not (first < version.first <= last and version.same_wording):

@@ -9,6 +9,11 @@ import marshal
 import os
 
 from .records import RULES_FILE, TITLES_FILE
+from . import load_history
+from .. import __version__
+from ..cache import cache_dir, fingerprint, short, write_bytes_atomically
+from ..errors import DataErrors
+from ..rulebook.folders import default_rules_dir
 
 SCHEMA = 1
 
@@ -17,10 +22,6 @@ def reused_numbers(rules_dir=None) -> frozenset[str]:
     """The numbers of History.reused() for the history of rules_dir (the project's rules/ by
     default); empty when there is no history or it cannot be read (the commands that read
     it in full report why)."""
-    from .. import __version__
-    from ..cache import cache_dir, fingerprint, short, write_bytes_atomically
-    from ..rulebook.folders import default_rules_dir
-
     root = os.fspath(rules_dir) if rules_dir is not None else default_rules_dir()
     folder = os.path.realpath(os.path.join(root, "history"))
     path = os.path.join(folder, RULES_FILE)
@@ -36,9 +37,6 @@ def reused_numbers(rules_dir=None) -> frozenset[str]:
             return frozenset(numbers)
     except (OSError, ValueError, EOFError, TypeError):
         pass
-    from ..errors import DataErrors
-    from . import load_history
-
     try:
         numbers = sorted(load_history(root).reused())
     except DataErrors:  # kept empty while the files are unchanged: not read at every start

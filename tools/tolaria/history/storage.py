@@ -4,8 +4,11 @@ of the whole CR), written in the rulebook's canonical YAML, byte for byte reprod
 from __future__ import annotations
 
 from pathlib import Path
+import yaml
 
-from .records import RULES_FILE, TITLES_FILE, HistoryData, Span, Tracked, Unit, number_key
+from .records import HistoryData, RULES_FILE, Span, TITLES_FILE, Tracked, Unit, number_key
+from ..rulebook.writer import write_atomically
+from ..yamlfiles.canonical import format_yaml
 
 RULES_HEADER = (
     "The history of the covered rules through every official English edition of the\n"
@@ -52,10 +55,6 @@ def _unit(u: Unit) -> dict:
 
 
 def _dump(data: dict, header: str) -> str:
-    import yaml
-
-    from ..yamlfiles.canonical import format_yaml
-
     body = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10**9)
     comments = "".join(f"# {line}\n" for line in header.splitlines())
     return format_yaml(comments + body)
@@ -79,7 +78,6 @@ def write_history(data: HistoryData, folder: Path) -> list[Path]:
     rules.yaml goes last: its list of editions says which editions the history holds, so a
     run stopped between the two files leaves an edition not yet added (and added again by
     the next run), never one that looks added with its titles missing."""
-    from ..rulebook.writer import write_atomically
 
     texts = history_texts(data)
     for name in sorted(texts, key=lambda name: name == RULES_FILE):

@@ -13,6 +13,10 @@ from typing import NamedTuple
 
 from ..errors import DataError, DataErrors
 from ..model import RuleBook
+from ..audit.data import check_terms, load_audit_data
+from ..examples.reader import load_examples
+from ..history import load_history
+from .loader import default_rules_dir, load_rulebook
 
 
 class Summary(NamedTuple):
@@ -25,11 +29,6 @@ class Summary(NamedTuple):
 def validate_folder(root=None) -> Summary:
     """Check every data file under root (the project's rules/ by default). Raises
     DataErrors with every error found in any of them."""
-    from ..audit.data import check_terms, load_audit_data
-    from ..examples.reader import load_examples
-    from ..history import load_history
-    from .loader import default_rules_dir, load_rulebook
-
     root = os.fspath(root) if root is not None else default_rules_dir()
     errors: list[DataError] = []
 

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import yaml
 
-from ..yamlfiles.canonical import format_yaml
+from ..errors import UserError
+from ..i18n import _
 from ..model import Section
+from ..yamlfiles.canonical import format_yaml
 
 
 def section_data(section: Section) -> dict:
@@ -51,9 +53,6 @@ def write_atomically(path: Path, text: str, create_folders: bool = True) -> None
     never the temporary file beside it."""
     path = Path(path)
     if not create_folders and not path.parent.is_dir():
-        from ..errors import UserError
-        from ..i18n import _
-
         raise UserError(_("{file}: the folder {folder} does not exist (create it first, or "
                           "write the file elsewhere)").format(file=path, folder=path.parent))
     if path.is_dir():

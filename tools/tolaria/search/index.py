@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from .. import cache
 from ..errors import os_error_text
-from ..i18n import _
+from ..i18n import _, format_list, format_number, language_name, ngettext
 from .analysis import LANGS, analyzer, pairs, word_keys
 from .documents import Document
 
@@ -71,6 +71,33 @@ class IndexInfo(NamedTuple):
     seconds: float
     languages: tuple[str, ...]
     saved: bool = True  # False: built in memory, the folder could not be written
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "documents": self.documents, "built": self.built,
+                "saved": self.saved, "seconds": round(self.seconds, 3),
+                "languages": list(self.languages)}
+
+    def summary(self) -> str:
+        """One line for people: what the index holds, where, and whether it was built."""
+        n = self.documents
+        if not self.saved:
+            message = ngettext("indexed {count} document in {langs} in {seconds} s, in memory "
+                               "only: nothing was saved in {path}",
+                               "indexed {count} documents in {langs} in {seconds} s, in memory "
+                               "only: nothing was saved in {path}", n)
+        elif self.built:
+            message = ngettext("indexed {count} document (sections, rules and subrules with "
+                               "their examples and glossary terms) in {langs} in {seconds} s: "
+                               "{path}",
+                               "indexed {count} documents (sections, rules and subrules with "
+                               "their examples and glossary terms) in {langs} in {seconds} s: "
+                               "{path}", n)
+        else:
+            message = ngettext("up to date: {count} document in {langs}: {path}",
+                               "up to date: {count} documents in {langs}: {path}", n)
+        return message.format(count=format_number(n),
+                              langs=format_list([language_name(c) for c in self.languages]),
+                              seconds=format_number(self.seconds, decimals=2), path=self.path)
 
 
 def schema() -> Schema:

@@ -12,7 +12,9 @@ import time
 from urllib.parse import unquote, urlsplit
 
 from .. import i18n
+from ..errors import UserError, os_error_text
 from ..i18n import N_, _
+from .build import build_site
 
 ALLOWED = "GET, HEAD"
 NOT_ALLOWED = N_("This site can only be read: it answers GET and HEAD requests only.")
@@ -207,3 +209,29 @@ def make_server(directory: str, port: int = 8000, host: str = "127.0.0.1"):
 def url_of(server) -> str:
     host, port = server.server_address[:2]
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def open_site_server(out: str, port: int = 8000, host: str = "127.0.0.1", rules=None,
+                     build: bool = True, building=None):
+    """`tolaria serve`: build the site into out (unless not build; building() is called
+    first, to say so), then a server of it on host:port, not yet serving. UserError when
+    the options mean nothing together, the folder is missing or the port is taken."""
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    if not build and rules:
+        raise UserError(_("--rules says which rulebook to build: it does nothing with "
+                          "--no-build"))
+    if not build and not os.path.isdir(out):
+        raise UserError(_("{folder}: no such folder to serve (build the site into it: run "
+                          "the command without --no-build)").format(folder=out))
+    if build:
+        if building is not None:
+            building()
+        build_site(out, rules=rules)
+    try:
+        return make_server(out, port, host)
+    except OSError as exc:
+        raise UserError(_("cannot listen on {host} port {port}: {problem}").format(
+            host=host, port=port, problem=os_error_text(exc))) from None
+    except OverflowError:  # a port argparse did not check (called from Python)
+        raise UserError(_("'{value}' is not a port: give a whole number from 0 to 65535"
+                          ).format(value=port)) from None

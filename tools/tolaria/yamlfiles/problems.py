@@ -13,6 +13,9 @@ import re
 
 from ..i18n import N_, _
 
+# PyYAML is imported where used: reading the rulebook from its cache (`tolaria show`) never
+# needs it, and start-up is the CLI's hot path.
+
 # (pattern on "context | problem", message); the first match wins. A message may name
 # {char} (the character at the problem), {line} (the line of the context: where the bracket
 # or the first anchor is) and {open}/{close} (the brackets of a flow list or mapping).

@@ -1,10 +1,6 @@
-"""Gettext PO files of the rule texts, for translators' tools: export, and import back.
+"""Gettext PO files of the rule texts, for translators' tools: the import.
 
-One message per rule text, per Example paragraph and per earlier wording; the English is
-the msgid, the translation the msgstr, and the msgctxt names the text ("702.25b",
-"702.25b example 1", "300.2 since 2005-08-01"). Comments give the section, the English
-edition and the translation's edition and source; a message is fuzzy where the translation
-audit finds it stale or misaligned. The import applies changed msgstr texts to the YAML
+The import applies changed msgstr texts of a file made by formats.po_export to the YAML
 (comments kept), checks the whole rulebook with the loader first, and changes nothing on
 any error.
 """
@@ -16,154 +12,26 @@ import os
 import re
 import shutil
 import tempfile
-from datetime import date, datetime, timezone
+from datetime import date
 from pathlib import Path
 from typing import NamedTuple
 
+from babel.core import UnknownLocaleError
+from babel.messages.pofile import PoFileError, read_po
+
 from ..errors import DataError, DataErrors, UserError, os_error_text
-from ..i18n import _, format_number, language_name, ngettext
-from ..model import Rule, RuleBook, Section
+from ..i18n import _, format_number, ngettext
+from ..model import Rule, RuleBook
 from ..numbering import BadNumber, RuleNumber
 from ..rulebook.edits import Edit, apply_edits
 from ..rulebook.loader import default_rules_dir, load_rulebook, rulebook_files
+from ..rulebook.writer import write_atomically
 from ..yamlfiles.nodes import display_path
+from .po_export import LANGS, rule_parts
 
-LANGS = ("es", "it")
 _CONTEXT = re.compile(r"^(?P<number>\S+)(?: example (?P<example>[1-9]\d*)"
                       r"| since (?P<since>\d{4}-\d{2}-\d{2}))?$")
 _MSGCTXT_LINE = re.compile(r'^msgctxt\s+"(.*)"\s*$')
-FUZZY_CHECKS = ("alignment", "structure")  # a finding of these makes a rule's messages fuzzy
-_TEAMS = {"es": "Spanish", "it": "Italian"}  # PO headers are data: always English
-
-
-# --- export ---------------------------------------------------------------------------------
-def _selected(section: Section, sections) -> bool:
-    if not sections:
-        return True
-    for wanted in sections:
-        asked = RuleNumber.parse(wanted)
-        if section.number.is_within(asked) or asked.is_within(section.number):
-            return True
-    return False
-
-
-def _fuzzy_rules(book: RuleBook, lang: str, sections, history) -> dict[str, list[str]]:
-    """Rule (or section) number -> why its messages are fuzzy, from the audit."""
-    from ..audit import run_audit
-
-    report = run_audit(book, langs=[lang], sections=sections, history=history)
-    out: dict[str, list[str]] = {}
-    for f in report.findings:
-        if f.waived:
-            continue
-        if f.check == "edition" and f.key == "stale":
-            out.setdefault(f.section, []).append(_(
-                "the audit finds this section stale: it fits an older English better (see "
-                "tolaria audit --lang {lang} --section {section})").format(
-                    lang=lang, section=f.section))
-        elif f.check in FUZZY_CHECKS:
-            out.setdefault(f.rule, []).append(_("audit ({check}): {found}").format(
-                check=f.check, found=f.found))
-    return out
-
-
-def _parts(rule: Rule | None) -> dict[str, tuple[str, str, int]]:
-    """context suffix -> (text, file, line) of every text of a rule."""
-    if rule is None:
-        return {}
-    out = {"": (rule.text, rule.file, rule.line)}
-    for index, example in enumerate(rule.examples, 1):
-        out[f" example {index}"] = (example.text, rule.file, example.line)
-    for wording in rule.earlier:
-        out[f" since {wording.since.isoformat()}"] = (wording.text, rule.file, wording.line)
-    return out
-
-
-def _order(suffix: str) -> tuple:
-    if not suffix:
-        return (0, 0, "")
-    if suffix.startswith(" example"):
-        return (1, int(suffix.split()[-1]), "")
-    return (2, -date.fromisoformat(suffix.split()[-1]).toordinal(), "")  # newest first
-
-
-def _section_comments(section: Section, english: Section | None) -> list[str]:
-    from ..i18n import format_date
-    from .text import source_kind_label
-
-    source = section.source
-    where = f" ({source.file})" if source.file else ""
-    lines = [_("section {number} ({title}), {file}").format(
-        number=section.number, title=section.title, file=section.file)]
-    if english is not None:
-        lines.append(_("English: the edition of {edition}, {file}").format(
-            edition=format_date(english.edition.effective), file=english.file))
-    lines.append(_("translation: the edition of {edition}; {kind}: {name}{where}").format(
-        edition=format_date(section.edition.effective), kind=source_kind_label(source.kind),
-        name=source.name, where=where))
-    return lines
-
-
-def build_catalog(book: RuleBook, lang: str, sections=None, history=None):
-    """A babel Catalog of the rule texts of lang (es or it). history as for run_audit."""
-    from babel.messages.catalog import Catalog
-
-    if lang not in LANGS:
-        raise UserError(_("PO files are made for the translations ({langs}), not '{lang}'"
-                          ).format(langs=", ".join(LANGS), lang=lang))
-    chosen = [s for (l, _n), s in book.sections.items() if l == lang and _selected(s, sections)]
-    if not chosen:
-        raise UserError(_("no section of the {language} text matches {sections}").format(
-            language=language_name(lang), sections=", ".join(sections or ())))
-    chosen.sort(key=lambda s: s.number)
-    fuzzy = _fuzzy_rules(book, lang, sections, history)
-    newest = max(s.edition.effective for s in chosen)
-    stamp = datetime(newest.year, newest.month, newest.day, tzinfo=timezone.utc)
-    from .. import __version__
-
-    catalog = Catalog(locale=lang, project="Tolaria", version=__version__, creation_date=stamp,
-                      revision_date=stamp, fuzzy=False,
-                      last_translator="Tolaria project",
-                      language_team=f"Tolaria {_TEAMS[lang]} translation",
-                      header_comment=_(
-                          "# Tolaria: the rule texts in {language}, for translators' tools.\n"
-                          "# Import it back with: tolaria po import FILE\n"
-                          "# Rule text © Wizards of the Coast.").format(
-                              language=language_name(lang)))
-    catalog.msgid_bugs_address = ""  # none: not Babel's EMAIL@ADDRESS placeholder
-    for section in chosen:
-        english = book.section("en", section.number)
-        common = _section_comments(section, english)
-        section_why = fuzzy.get(str(section.number), [])
-        numbers = sorted({r.number for r in section.rules}
-                         | {r.number for r in (english.rules if english else ())})
-        for number in numbers:
-            ours, theirs = section.rule(number), english.rule(number) if english else None
-            mine, source = _parts(ours), _parts(theirs)
-            why = section_why + fuzzy.get(str(number), [])
-            for suffix in sorted(set(mine) | set(source), key=_order):
-                msgid = source.get(suffix, mine.get(suffix))[0]
-                msgstr, file, line = mine.get(suffix) or ("", section.file, section.line)
-                comments = list(common)
-                if suffix not in source:
-                    comments.append(_("no such text in the English: the msgid repeats the "
-                                      "translation"))
-                if suffix not in mine:
-                    comments.append(_("not yet translated"))
-                comments.extend(why)
-                flags = ["fuzzy"] if (why or suffix not in source) and suffix in mine else []
-                catalog.add(msgid, msgstr, locations=[(file, line)], flags=flags,
-                            auto_comments=comments, context=f"{number}{suffix}")
-    return catalog
-
-
-def export_po(book: RuleBook, lang: str, sections=None, history=None) -> str:
-    """The PO file of lang's rule texts, as text."""
-    from babel.messages.pofile import write_po
-
-    out = io.BytesIO()
-    write_po(out, build_catalog(book, lang, sections, history), width=76, sort_output=False)
-    return out.getvalue().decode("utf-8")
 
 
 # --- import ---------------------------------------------------------------------------------
@@ -182,9 +50,6 @@ class _Message(NamedTuple):
 
 def read_po_file(path: Path, display: str) -> tuple[str, list[_Message]]:
     """(language, messages) of a PO file; DataErrors (file:line) when it is malformed."""
-    from babel.core import UnknownLocaleError
-    from babel.messages.pofile import PoFileError, read_po
-
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -313,7 +178,7 @@ def _plan(book: RuleBook, lang: str, messages: list[_Message], display: str
         ours = section.rule(number) if section else None
         theirs = english.rule(number) if english else None
         suffix = message.context[len(match["number"]):]
-        mine, source = _parts(ours), _parts(theirs)
+        mine, source = rule_parts(ours), rule_parts(theirs)
         if section is None or (suffix not in mine and suffix not in source):
             error(message, _("msgctxt \"{context}\": no such text in the {lang} translation nor "
                              "in the English").format(context=message.context, lang=lang))
@@ -403,7 +268,7 @@ def _check_result(root: Path, files: dict[str, str], plans, lang: str, display: 
     for planned in plans.values():
         for edit, message in planned:
             found = book.find(lang, edit.number)
-            mine = _parts(found if isinstance(found, Rule) else None)
+            mine = rule_parts(found if isinstance(found, Rule) else None)
             if mine.get(message.context[len(str(edit.number)):], (None,))[0] != edit.text:
                 errors.append(DataError(display, message.line, _(
                     "\"{context}\": this text cannot be stored exactly in the YAML").format(
@@ -416,8 +281,6 @@ def import_po(path, rules_dir=None) -> list[FileChange]:
     """Apply a translated PO file to the rulebook under rules_dir; all or nothing.
 
     Raises DataErrors (file:line) or UserError and then changes nothing."""
-    from ..rulebook.writer import write_atomically
-
     path = Path(path)
     display = display_path(path)
     root = Path(rules_dir if rules_dir is not None else default_rules_dir())
@@ -455,3 +318,11 @@ def describe(change: FileChange) -> str:
         parts.append(ngettext("{count} rule added", "{count} rules added",
                               change.added).format(count=format_number(change.added)))
     return _("{file}: {changes}").format(file=change.file, changes=", ".join(parts))
+
+
+def import_report(path, rules_dir=None) -> list[str]:
+    """`tolaria po import`: apply the file (import_po), and a line for people per file
+    changed, or one saying there was nothing to change."""
+    changes = import_po(path, rules_dir)
+    return [describe(change) for change in changes] or [
+        _("nothing to change: every msgstr is empty or already in the YAML")]

@@ -1,0 +1,71 @@
+"""The command line's parser: every command's options, usage errors as one line."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+
+from .. import i18n
+from ..i18n import _
+from .common import add_interface_language
+
+# command name -> module under tolaria.cli
+COMMANDS = {"show": "show", "export": "export", "validate": "validate", "fmt": "fmt",
+            "import": "import_", "check": "check", "site": "site", "serve": "serve",
+            "audit": "audit", "history": "history", "search": "search", "index": "index",
+            "po": "po"}
+# commands whose --lang is their own (the rules' language, or po's per action)
+OWN_LANG = ("show", "search", "audit", "po")
+
+
+def route_argparse_words() -> None:
+    """argparse's own words (usage, help headings, errors) through our catalogs: argparse
+    reads its module-level gettext names when it speaks, so they are set here, once."""
+    argparse._ = i18n._
+    argparse.ngettext = i18n.ngettext
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line that says where to look, and an option is
+    only ever its full name (`--la` is an error, not --lang)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str):
+        self.exit(2, _("{prog}: {message} (see: {prog} --help)").format(
+            prog=self.prog, message=message) + "\n")
+
+
+def build_parsers(only: str | None = None):
+    """The parser and each command's (a dict); with only, just that command's."""
+    parser = Parser(
+        prog="tolaria",
+        description=_("The Magic: The Gathering Comprehensive Rules in English, Spanish and "
+                      "Italian."),
+        epilog=_("Example: tolaria show 104.3b --lang es"))
+    add_interface_language(parser, alias=True)
+    commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
+    commands.required = True
+    subs = {}
+    for name, module_name in COMMANDS.items():
+        if only is not None and name != only:
+            continue
+        module = importlib.import_module(f"{__package__}.{module_name}")
+        sub = commands.add_parser(name, help=module.HELP(), description=module.HELP(),
+                                  epilog=module.EXAMPLE(),
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+        sub.add_argument("--rules", metavar=_("DIR"),
+                         help=_("the rulebook folder to read (default: the project's rules/, "
+                                "or $TOLARIA_RULES)"))
+        module.add_arguments(sub)
+        if name != "po":  # po gives each of its actions the option
+            add_interface_language(sub, alias=name not in OWN_LANG)
+        sub.set_defaults(run=module.run)
+        subs[name] = sub
+    return parser, subs
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    return build_parsers(only)[0]
