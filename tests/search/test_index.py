@@ -251,11 +251,11 @@ def test_search_with_an_unwritable_cache_works_with_one_plain_line(tmp_path):
     env = dict(os.environ, TOLARIA_CACHE=str(_unwritable(tmp_path)))
     env.pop("PYTHONWARNINGS", None)
     done = subprocess.run([sys.executable, "-m", "tolaria", "search", "fuera de fase",
-                           "--lang", "es", "--limit", "1"], env=env, capture_output=True,
-                          text=True)
+                           "--lang", "es", "--ui-lang", "es", "--limit", "1"], env=env,
+                          capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("702.25b")
-    lines = done.stderr.splitlines()  # in Spanish: --lang es is the interface's language too
+    lines = done.stderr.splitlines()  # in Spanish: --ui-lang es
     assert len(lines) == 1 and "no se pudo guardar el índice" in lines[0], lines
     assert "Not a directory" not in lines[0] and "no se puede leer" not in lines[0]
 

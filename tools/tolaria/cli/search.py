@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import _, current_language, language_name
+from ..i18n import _, current_language
 
 MAX_LIMIT = 100  # as tolaria.search.MAX_LIMIT (not imported: start-up is a hot path)
 
@@ -55,32 +55,19 @@ def run(args) -> int:
 
     from ..search import search
     from ..search.parsing import echo
-    from .common import print_json, rulebook
-    from .common import report_warnings
+    from .common import print_json, report_warnings, rulebook
 
     query = " ".join(args.query)
     lang = args.lang or current_language()
     with report_warnings():
         hits = search(rulebook(args), query, lang, args.limit)
-    if hits and hits.corrections:
-        print(_("tolaria: no rule has '{typed}'; showing results for '{searched}'").format(
-            typed=echo(" ".join(typed for typed, _used in hits.corrections)),
-            searched=echo(hits.searched)), file=sys.stderr)
-    if hits and hits.phrase_missed:
-        print(_("tolaria: no exact match for the phrase; showing close matches"),
-              file=sys.stderr)
+    for notice in hits.notices():
+        print(notice, file=sys.stderr)
     if args.json:
         print_json([h.to_json() for h in hits])
         return 0 if hits else 1
     if not hits:
         print(_("no rule matches '{query}'").format(query=echo(query)), file=sys.stderr)
         return 1
-    color = use_color(sys.stdout)
-    lines = []
-    for hit in hits:
-        head = f"{hit.number} · {hit.title}" + (
-            f" · {language_name(hit.lang)}" if lang == "all" else "")
-        lines.append(f"\033[1m{head}\033[0m" if color else head)
-        lines.append("  " + (hit.marked("\033[1;33m", "\033[0m") if color else hit.snippet))
-    print("\n".join(lines))
+    print(hits.text(show_lang=lang == "all", color=use_color(sys.stdout)))
     return 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _, language_name
+
 from typing import NamedTuple
 
 MARK_OPEN, MARK_CLOSE = "**", "**"  # how JSON marks matched words in a snippet
@@ -62,6 +64,30 @@ class Hits(list):
             return Hits(found, self.fallback, self.phrase_missed, self.corrections,
                         self.searched)
         return found
+
+    def notices(self) -> list[str]:
+        """One line each on how the query was read: a typo corrected, a phrase loosened."""
+        from .parsing import echo  # the query's own module
+
+        out = []
+        if self and self.corrections:
+            out.append(_("tolaria: no rule has '{typed}'; showing results for '{searched}'"
+                         ).format(typed=echo(" ".join(typed for typed, _used in self.corrections)),
+                                  searched=echo(self.searched)))
+        if self and self.phrase_missed:
+            out.append(_("tolaria: no exact match for the phrase; showing close matches"))
+        return out
+
+    def text(self, show_lang: bool = False, color: bool = False) -> str:
+        """The hits for a terminal: number and title, then the snippet (matches highlighted
+        when color)."""
+        lines = []
+        for hit in self:
+            head = f"{hit.number} · {hit.title}" + (
+                f" · {language_name(hit.lang)}" if show_lang else "")
+            lines.append(f"\033[1m{head}\033[0m" if color else head)
+            lines.append("  " + (hit.marked("\033[1;33m", "\033[0m") if color else hit.snippet))
+        return "\n".join(lines)
 
 
 def shorten(text: str, width: int = 160) -> str:
