@@ -31,7 +31,7 @@ from .. import cache
 from ..i18n import _, current_language
 from ..model import RuleBook
 from ..numbering import RuleNumber
-from . import spelling, synonyms
+from . import spelling, wordlists, synonyms
 from .analysis import WORD, fold, keys
 from .documents import documents_from_book, fingerprint
 from .filler import is_filler
@@ -88,6 +88,7 @@ class WhooshEngine:
     @classmethod
     def for_book(cls, book: RuleBook, rebuild: bool = False, base: str | None = None):
         base = base or index_dir()
+        wordlists.lists()  # broken word lists: their DataErrors now, not as a damaged index
         docs = documents_from_book(book)  # its fingerprint is the index's key: always made
         key = fingerprint(docs, str(SCHEMA_VERSION), whoosh.versionstring(),
                           analysis_fingerprint())
