@@ -69,11 +69,23 @@ def run(args) -> int:
     if hits and hits.phrase_missed:
         print(_("tolaria: no exact match for the phrase; showing close matches"),
               file=sys.stderr)
+    if not hits and hits.unknown and not args.json:  # words no rule holds: say what the reference covers
+        from ..search import advice
+
+        book = rulebook(args)
+        shown = lang if lang != "all" else current_language()
+        print(_("tolaria: no rule has '{words}' in the covered sections ({sections}); try a "
+                "rule number such as {number}, or a glossary term: {terms}").format(
+                    words=echo(" ".join(hits.unknown)), sections=advice.covered_sections(book),
+                    number=advice.example_number(book, shown),
+                    terms=", ".join(advice.glossary_terms(book, shown, list(hits.unknown)))),
+              file=sys.stderr)
     if args.json:
         print_json([h.to_json() for h in hits])
         return 0 if hits else 1
     if not hits:
-        print(_("no rule matches '{query}'").format(query=echo(query)), file=sys.stderr)
+        if not hits.unknown:
+            print(_("no rule matches '{query}'").format(query=echo(query)), file=sys.stderr)
         return 1
     color = use_color(sys.stdout)
     lines = []

@@ -161,7 +161,8 @@ class WhooshEngine:
                 loose = attempt == "loose"
                 return Hits(hits, typo or ("loose" if loose else None), loose, corrections,
                                 parsed.text)
-        return Hits([], None, bool(parsed.phrases), corrections, parsed.text)
+        return Hits([], None, bool(parsed.phrases), corrections, parsed.text,
+                    self._unknown(words, langs))
 
     # --- words the index does not know ---------------------------------------------------
     def _present(self, field: str, text: str) -> bool:
@@ -184,6 +185,15 @@ class WhooshEngine:
             return True
         return any(self._present(f"{field}_{lang}", key) for key in found
                    if not key.startswith("=") for field in ("stem", "name"))
+
+    def _unknown(self, words: list[str], langs: list[str]) -> tuple[str, ...]:
+        """The meaningful words no language of the index knows, when every meaningful word
+        is one of them (else none: the query is only worded unlike the rules)."""
+        everywhere = list(self.info.languages) or list(langs)
+        meaningful = [w for w in words if any(keys(lang, w) is not None
+                                              and not is_filler(lang, w) for lang in langs)]
+        unknown = [w for w in meaningful if not any(self._known(w, lang) for lang in everywhere)]
+        return tuple(unknown) if unknown and len(unknown) == len(meaningful) else ()
 
     def _corrections(self, words: list[str], langs: list[str], matches) -> list:
         """(typed, closest indexed word) for each word no language of the index knows."""
@@ -208,8 +218,13 @@ class WhooshEngine:
             others = [self._vocabulary(lang, glossary=True) for lang in everywhere]
             if len(self._corrected) > 100_000:
                 self._corrected.clear()
-            self._corrected[key] = spelling.correct(word, searched, others)
+            self._corrected[key] = spelling.correct(word, searched, others, self._never())
         return self._corrected[key]
+
+    def _never(self) -> dict[str, frozenset[str]]:
+        """Per language, the folded words a correction never goes to (corrections.yaml)."""
+        return {lang: frozenset(fold(w) for w in words)
+                for lang, words in wordlists.lists().never.items()}
 
     def _vocabulary(self, lang: str, glossary: bool = False) -> spelling.Vocabulary:
         """The words of lang in the index (or in the glossary's names), made on first use."""
