@@ -110,3 +110,20 @@ def test_a_word_of_the_table_is_not_read_as_a_typo(book, query, lang):
 
     hits = search(book, query, lang)  # "mazzo" was read as "mano", "mazo" as "paso"
     assert hits.corrections == () and hits.fallback is None
+
+
+@pytest.mark.parametrize("lang, query, said", [
+    ("en", "i got decked", "library"), ("en", "can i scoop", "concede"),
+    ("en", "is that an sba", "state"), ("en", "time walk", "extra"),
+    ("es", "me quiero rendir", "conceder"), ("es", "hacer phase out", "fase"),
+    ("es", "hay mana burn", "quemadura"),
+    ("it", "posso arrendermi", "concedere"), ("it", "fare phase out", "scompare"),
+    ("it", "c'è il mana burn", "bruciatura"),
+])
+def test_slang_abbreviations_and_loanwords_reach_the_rules_words(lang, query, said):
+    stems = set()
+    for _span, entry in synonyms.find(lang, query.lower().replace("'", " ").split()):
+        for alternative in entry.alternatives:
+            for word in alternative:
+                stems |= keys(lang, word) or set()
+    assert keys(lang, said) & stems
