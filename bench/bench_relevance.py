@@ -18,7 +18,14 @@ The baselines get the same documents (each rule's title, text, examples and glos
 entries): SQLite FTS5 (stdlib sqlite3, `unicode61 remove_diacritics 2`, the query's words
 OR-ed, ranked by bm25) and a case-insensitive substring scan (the whole query, ranked by
 occurrences).
-Run: .venv/bin/python bench/bench_relevance.py [--verbose] [--only tuning|dev|held-out]
+bench/queries_questions_dev.yaml holds questions as players ask them ("what happens if",
+"can I", slang and abbreviations: deck out, mill, EOT, SBA, scoop), written from the rule
+texts before any search ran on them; used to improve search like the dev set.
+bench/queries_situations.yaml is a blind set of situational questions: like the held-out set,
+only its summary figures are printed (per language), never its queries, even with --verbose.
+Every set is printed overall and per language.
+Run: .venv/bin/python bench/bench_relevance.py [--verbose]
+     [--only tuning|dev|questions|held-out|situations]
 """
 
 from __future__ import annotations
@@ -35,8 +42,14 @@ sys.path.insert(0, str(REPO / "tools"))
 
 
 TUNING, DEV, HELD_OUT = "queries.yaml", "queries_dev.yaml", "queries_heldout.yaml"
-SETS = {TUNING: "tuning set", DEV: "dev set",
-        HELD_OUT: "held-out set, never tuned against"}
+QUESTIONS, SITUATIONS = "queries_questions_dev.yaml", "queries_situations.yaml"
+SETS = {TUNING: "tuning set", DEV: "dev set", QUESTIONS: "questions dev set",
+        HELD_OUT: "held-out set, never tuned against",
+        SITUATIONS: "situations set, blind, never tuned against"}
+# Blind sets: only their summary figures are ever printed (never a query or its results,
+# not even with --verbose), so that nobody tunes search against them by accident.
+BLIND = {HELD_OUT, SITUATIONS}
+# --only NAME: the first word of a set's label (tuning, dev, questions, held-out, situations)
 
 
 def load_queries(name: str = "queries.yaml") -> list[dict]:
@@ -90,6 +103,8 @@ class Tolaria:
 
 
 def score(system, queries, verbose=False) -> tuple[float, float, float]:
+    if not queries:
+        return 0.0, 0.0, 0.0
     hit1 = hit3 = rr = 0.0
     for q in queries:
         results = system.search(q["query"], q["lang"])
@@ -117,7 +132,7 @@ def main() -> int:
                ("substring scan", Substring(docs)))
     ok = True
     for filename, label in SETS.items():
-        if only and not label.startswith(only):
+        if only and label.split()[0] != only:
             continue
         if not (REPO / "bench" / filename).exists():
             print(f"\nbench/{filename} ({label}): absent, skipped (it is written by someone "
@@ -126,12 +141,16 @@ def main() -> int:
         queries = load_queries(filename)
         print(f"\nbench/{filename} ({label}): {len(queries)} queries "
               f"({', '.join(sorted({q['lang'] for q in queries}))}), {len(docs)} documents")
-        print(f"{'system':<22} {'hit@1':>6} {'hit@3':>6} {'MRR':>6}")
+        print(f"{'system':<22} {'lang':<4} {'hit@1':>6} {'hit@3':>6} {'MRR':>6}")
         figures = {}
+        langs = sorted({q["lang"] for q in queries})
         for name, system in systems:
-            figures[name] = score(system, queries, verbose)
+            figures[name] = score(system, queries, verbose and filename not in BLIND)
             h1, h3, mrr = figures[name]
-            print(f"{name:<22} {h1:6.3f} {h3:6.3f} {mrr:6.3f}")
+            print(f"{name:<22} {'all':<4} {h1:6.3f} {h3:6.3f} {mrr:6.3f}")
+            for lang in langs:
+                h1, h3, mrr = score(system, [q for q in queries if q["lang"] == lang])
+                print(f"{'':<22} {lang:<4} {h1:6.3f} {h3:6.3f} {mrr:6.3f}")
         if filename == TUNING:
             ours = figures["Tolaria (Whoosh)"][1]
             best_baseline = max(v[1] for k, v in figures.items() if k != "Tolaria (Whoosh)")

@@ -286,5 +286,8 @@ def test_the_analysis_fingerprint_covers_the_stop_lists_and_stems():
     from tolaria.search import index as index_module
 
     assert {"analysis.py", "documents.py", "index.py"} <= set(index_module.ANALYSIS_MODULES)
+    from tolaria.search.wordlists import digest
+
     assert index_module.analysis_fingerprint() == source_digest(
-        os.path.dirname(index_module.__file__), index_module.ANALYSIS_MODULES)
+        os.path.dirname(index_module.__file__), index_module.ANALYSIS_MODULES) \
+        + "-" + digest()

@@ -54,6 +54,7 @@ def run(args) -> int:
     import sys
 
     from ..search import search
+    from ..search.advice import unknown_words
     from ..search.parsing import echo
     from .common import print_json, report_warnings, rulebook
 
@@ -63,11 +64,14 @@ def run(args) -> int:
         hits = search(rulebook(args), query, lang, args.limit)
     for notice in hits.notices():
         print(notice, file=sys.stderr)
+    if not hits and hits.unknown and not args.json:  # words no rule holds
+        print(unknown_words(rulebook(args), hits, lang), file=sys.stderr)
     if args.json:
         print_json([h.to_json() for h in hits])
         return 0 if hits else 1
     if not hits:
-        print(_("no rule matches '{query}'").format(query=echo(query)), file=sys.stderr)
+        if not hits.unknown:
+            print(_("no rule matches '{query}'").format(query=echo(query)), file=sys.stderr)
         return 1
     print(hits.text(show_lang=lang == "all", color=use_color(sys.stdout)))
     return 0

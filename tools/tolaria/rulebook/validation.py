@@ -42,7 +42,10 @@ def validate_folder(root=None) -> Summary:
     book = collect(load_rulebook, root)
     if not os.path.isdir(root):  # the loader has said so; nothing else to read
         raise DataErrors(errors)
+    from ..search.wordlists import check_folder
+
     data = collect(load_audit_data, root)
+    collect(check_folder, root)  # rules/search/*.yaml: the search's word lists
     if book is not None and data is not None:
         collect(check_terms, data, (t.id for t in book.glossary))
     examples = collect(load_examples, book) if book is not None else None

@@ -31,7 +31,7 @@ from .. import cache
 from ..i18n import _, current_language
 from ..model import RuleBook
 from ..numbering import RuleNumber
-from . import spelling, synonyms
+from . import spelling, wordlists, synonyms
 from .analysis import WORD, fold, keys
 from .documents import documents_from_book, fingerprint
 from .filler import is_filler
@@ -88,6 +88,7 @@ class WhooshEngine:
     @classmethod
     def for_book(cls, book: RuleBook, rebuild: bool = False, base: str | None = None):
         base = base or index_dir()
+        wordlists.lists()  # broken word lists: their DataErrors now, not as a damaged index
         docs = documents_from_book(book)  # its fingerprint is the index's key: always made
         key = fingerprint(docs, str(SCHEMA_VERSION), whoosh.versionstring(),
                           analysis_fingerprint())
@@ -160,7 +161,8 @@ class WhooshEngine:
                 loose = attempt == "loose"
                 return Hits(hits, typo or ("loose" if loose else None), loose, corrections,
                                 parsed.text)
-        return Hits([], None, bool(parsed.phrases), corrections, parsed.text)
+        return Hits([], None, bool(parsed.phrases), corrections, parsed.text,
+                    self._unknown(words, langs))
 
     # --- words the index does not know ---------------------------------------------------
     def _present(self, field: str, text: str) -> bool:
@@ -183,6 +185,15 @@ class WhooshEngine:
             return True
         return any(self._present(f"{field}_{lang}", key) for key in found
                    if not key.startswith("=") for field in ("stem", "name"))
+
+    def _unknown(self, words: list[str], langs: list[str]) -> tuple[str, ...]:
+        """The meaningful words no language of the index knows, when every meaningful word
+        is one of them (else none: the query is only worded unlike the rules)."""
+        everywhere = list(self.info.languages) or list(langs)
+        meaningful = [w for w in words if any(keys(lang, w) is not None
+                                              and not is_filler(lang, w) for lang in langs)]
+        unknown = [w for w in meaningful if not any(self._known(w, lang) for lang in everywhere)]
+        return tuple(unknown) if unknown and len(unknown) == len(meaningful) else ()
 
     def _corrections(self, words: list[str], langs: list[str], matches) -> list:
         """(typed, closest indexed word) for each word no language of the index knows."""
@@ -207,8 +218,13 @@ class WhooshEngine:
             others = [self._vocabulary(lang, glossary=True) for lang in everywhere]
             if len(self._corrected) > 100_000:
                 self._corrected.clear()
-            self._corrected[key] = spelling.correct(word, searched, others)
+            self._corrected[key] = spelling.correct(word, searched, others, self._never())
         return self._corrected[key]
+
+    def _never(self) -> dict[str, frozenset[str]]:
+        """Per language, the folded words a correction never goes to (corrections.yaml)."""
+        return {lang: frozenset(fold(w) for w in words)
+                for lang, words in wordlists.lists().never.items()}
 
     def _vocabulary(self, lang: str, glossary: bool = False) -> spelling.Vocabulary:
         """The words of lang in the index (or in the glossary's names), made on first use."""

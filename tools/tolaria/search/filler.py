@@ -10,44 +10,22 @@ so quoted phrases still find them), unless the query has nothing else. Snowball'
 already drop pronouns and auxiliaries ("my", "does", "mi", "ho"); these lists add the
 question and conversation words those lists lack. A word here must not carry meaning for
 what a rule says: third-person modals that rules use ("puede", "può", "may") are left
-out, and so are words such as "stesso" (same) or "get" (gets priority). This module is not
-part of the index's fingerprint: changing it needs no rebuild.
+out, and so are words such as "stesso" (same) or "get" (gets priority). The lists are data:
+rules/search/filler.yaml (wordlists.py reads it).
 """
 
 from __future__ import annotations
 
 import functools
 
+from . import wordlists
 from .analysis import fold
-
-_WORDS = {
-    # Question framing, conversation, words about the rules themselves, and the pieces
-    # of contractions ("I'm" -> "m", "we'll" -> "ll"; "s" and "t" are Snowball's already).
-    # Italian "quando" is here as English "when" and Spanish "cuando" are Snowball's.
-    "en": """
-        what whats happen happens happened happening would could might still right away
-        really actually ok okay yes hey please thanks anyway exactly mean means meant say
-        says said tell know wonder wondering question rule rules ruling someone somebody
-        something thing things else many much work works m ll ve re d
-    """,
-    "es": """
-        pasa pasaría pasara pasaria sucede sucedería ocurre ocurriría puedo puedes podemos
-        podría podríamos todavía aún ahora entonces significa dice regla reglas cuanto
-        cuanta cuantos cuantas cuánto cuánta cuántos cuántas cuál cuáles cómo alguien
-        funciona vale bueno pues oye exactamente verdad cierto correcto
-    """,
-    "it": """
-        quando cosa succede succederebbe accade capita posso puoi possiamo potrei ancora adesso
-        ora allora quindi comunque significa dice regola regole qualcuno qualcosa funziona
-        vero giusto esattamente ok
-    """,
-}
 
 
 @functools.cache
 def filler_words(lang: str) -> frozenset[str]:
     """lang's filler words, folded (accents do not matter: "todavia" is "todavía")."""
-    return frozenset(fold(w) for w in _WORDS.get(lang, "").split())
+    return frozenset(fold(w) for w in wordlists.lists().filler.get(lang, ()))
 
 
 def is_filler(lang: str, word: str) -> bool:

@@ -48,11 +48,14 @@ class Hits(list):
     were found instead: "loose" (its quoted phrases no longer required) or "fuzzy"
     (typo-tolerant); `phrase_missed` is True when a quoted phrase had no exact match;
     `corrections` lists (typed, searched) for each word read as a typo, and `searched` is
-    the query as searched (words only; empty for numbers)."""
+    the query as searched (words only; empty for numbers). With no hits, `unknown` lists
+    the words typed that no language of the index holds and no correction could help with
+    (all of them: the query is about something the covered sections do not say)."""
 
     def __init__(self, hits=(), fallback: str | None = None, phrase_missed: bool = False,
-                 corrections=(), searched: str = ""):
+                 corrections=(), searched: str = "", unknown=()):
         super().__init__(hits)
+        self.unknown = tuple(unknown)
         self.fallback = fallback
         self.phrase_missed = phrase_missed
         self.corrections = tuple(corrections)
@@ -62,7 +65,7 @@ class Hits(list):
         found = super().__getitem__(index)
         if isinstance(index, slice):
             return Hits(found, self.fallback, self.phrase_missed, self.corrections,
-                        self.searched)
+                        self.searched, self.unknown)
         return found
 
     def notices(self) -> list[str]:

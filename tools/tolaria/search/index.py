@@ -45,14 +45,19 @@ SCHEMA_VERSION = 8
 STALE_SECONDS = 3600
 TEXT_FIELDS = ("name", "stem", "section")  # stemmed, per language
 # The modules whose code or data decide what the index holds (analysis: stop lists, stems,
-# folding; documents and fields): a change to any of them rebuilds the index by itself.
+# folding; documents and fields): a change to any of them rebuilds the index by itself; so
+# does a change to the search's word lists (rules/search/*.yaml, wordlists.digest).
 ANALYSIS_MODULES = ("analysis.py", "documents.py", "index.py", "../number_words.py")
 
 
 @functools.cache
 def analysis_fingerprint() -> str:
-    """A digest of the source of ANALYSIS_MODULES (a few kB: cheap on every start)."""
-    return cache.source_digest(os.path.dirname(os.path.abspath(__file__)), ANALYSIS_MODULES)
+    """A digest of the source of ANALYSIS_MODULES and of the search's word lists (a few kB:
+    cheap on every start)."""
+    from .wordlists import digest
+
+    return cache.source_digest(os.path.dirname(os.path.abspath(__file__)),
+                               ANALYSIS_MODULES) + "-" + digest()
 
 
 class IndexRebuilt(UserWarning):

@@ -8,6 +8,12 @@ rarer one a single edit away ("phasing" for "phasin"); among equally close words
 languages searched, then the one in more rules. Glossary names of every language count too,
 so "fasing" typed in an Italian search is read as "phasing", which the glossary then takes
 to the Italian "fase".
+
+A correction is offered only when it helps: to a word within the edit allowance of the word
+as typed (one edit for a word of fewer than six letters, two for a longer one), with the same
+first letter or the same first sound ("fasing", "phasing"), held by at least MIN_FREQUENCY
+documents when two edits away (or a glossary name), and never to a common word of another meaning (the
+`never` lists of rules/search/corrections.yaml: "trample" is not a typo of "example").
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from typing import Iterable, NamedTuple
 from .analysis import fold
 
 MIN_LENGTH = 4  # shorter words (or sound-alike keys) are never corrected: too many neighbours
+MIN_FREQUENCY = 2  # a word two edits away in fewer documents is too rare to be what was meant
 
 _DOUBLE = re.compile(r"(\w)\1+")
 _SOUNDS = {
@@ -104,20 +111,41 @@ class Vocabulary:
         return best, found
 
 
-def correct(word: str, searched: list[Vocabulary], others: list[Vocabulary]) -> str | None:
-    """The closest word to word (folded) in the vocabularies, or None if none is close:
-    searched languages first among equals, then the word in more documents."""
+def acceptable(word: str, candidate: Candidate, never: frozenset[str] = frozenset()) -> bool:
+    """Whether candidate may stand for word (folded, lowercase): close in spelling as typed,
+    the same first letter or sound, of some weight, and not a common word of another
+    meaning."""
+    other = candidate.word
+    if other == word or other in never:
+        return False
+    if word[0] != other[0] and sound(candidate.lang, word)[:1] != sound(candidate.lang,
+                                                                          other)[:1]:
+        return False
+    edits = distance(word, other, allowance(word))
+    if edits > 1 and 0 < candidate.frequency < MIN_FREQUENCY:
+        return False
+    return edits <= allowance(word)
+
+
+def correct(word: str, searched: list[Vocabulary], others: list[Vocabulary],
+            never: dict[str, frozenset[str]] | None = None) -> str | None:
+    """The closest word to word (folded) in the vocabularies, or None if none is close
+    enough to help (see acceptable): searched languages first among equals, then the word
+    in more documents. never: per language, words a correction never goes to."""
     word = fold(word.lower())
     if len(word) < MIN_LENGTH or word.isdigit():
         return None
+    never = never or {}
     ranked = []
     for preference, vocabularies in enumerate((searched, others)):
         for vocabulary in vocabularies:
             d, candidates = vocabulary.closest(word)
+            excluded = never.get(vocabulary.lang, frozenset())
             for candidate in candidates:
+                if not acceptable(word, candidate, excluded):
+                    continue
                 spelled = distance(word, candidate.word, len(word))
                 ranked.append((d, preference, -candidate.frequency, spelled, candidate.word))
     if not ranked:
         return None
-    best = min(ranked)
-    return None if best[-1] == word else best[-1]
+    return min(ranked)[-1]

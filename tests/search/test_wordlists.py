@@ -1,0 +1,83 @@
+"""The search's word lists (rules/search/*.yaml): strict checks with file:line, the index
+fingerprint following their content."""
+
+import pytest
+
+from tolaria.errors import DataErrors
+from tolaria.search import wordlists
+
+
+def _messages(tmp_path, name, text):
+    (tmp_path / "search").mkdir(exist_ok=True)
+    (tmp_path / "search" / name).write_text(text, encoding="utf-8")
+    with pytest.raises(DataErrors) as caught:
+        wordlists.check_folder(tmp_path)
+    return [f"{e.line}: {e.message}" for e in caught.value.errors]
+
+
+def test_the_projects_lists_are_valid():
+    from tolaria.rulebook.loader import default_rules_dir
+
+    assert wordlists.check_folder(default_rules_dir()) > 50
+
+
+def test_a_synonym_entry_missing_its_rules_is_named_by_line(tmp_path):
+    text = "en:\n  - {typed: scoop, rules: [concede]}\n  - {typed: mill}\n"
+    assert _messages(tmp_path, "synonyms.yaml", text) == ["3: missing key 'rules'"]
+
+
+def test_an_unknown_language_and_an_empty_wording_are_named(tmp_path):
+    text = "fr:\n  - {typed: a, rules: [b]}\nen:\n  - {typed: x, rules: []}\n"
+    found = _messages(tmp_path, "synonyms.yaml", text)
+    assert found[0].startswith("1: unknown key 'fr'")
+    assert found[1] == "4: rules: expected at least one wording"
+
+
+def test_filler_words_are_single_texts(tmp_path):
+    found = _messages(tmp_path, "filler.yaml", "en: [what, yes, can i]\n")
+    assert sorted(found) == ["1: filler: 'can i' is not one word",
+                             "1: filler: expected a text, found 'yes' (true/false)"]
+
+
+def test_corrections_need_their_never_key(tmp_path):
+    found = _messages(tmp_path, "corrections.yaml", "nope: {}\n")
+    assert "1: missing key 'never'" in found
+    assert any(m.startswith("1: unknown key 'nope'") for m in found)
+
+
+def test_the_error_names_the_file(tmp_path):
+    (tmp_path / "search").mkdir()
+    (tmp_path / "search" / "filler.yaml").write_text("en: [1]\n", encoding="utf-8")
+    with pytest.raises(DataErrors) as caught:
+        wordlists.check_folder(tmp_path)
+    assert caught.value.errors[0].file.endswith("search/filler.yaml")
+
+
+def test_validate_checks_the_search_folder(tmp_path):
+    import shutil
+
+    from tolaria.rulebook.loader import default_rules_dir
+    from tolaria.rulebook.validation import validate_folder
+
+    root = tmp_path / "rules"
+    shutil.copytree(default_rules_dir(), root, ignore=shutil.ignore_patterns("history"))
+    (root / "search" / "filler.yaml").write_text("en: [what]\nen: [how]\n", encoding="utf-8")
+    with pytest.raises(DataErrors) as caught:
+        validate_folder(root)
+    assert any(e.file.endswith("search/filler.yaml") and e.line == 2
+               for e in caught.value.errors)
+
+
+def test_the_index_fingerprint_follows_the_lists(tmp_path, monkeypatch):
+    import shutil
+
+    from tolaria.rulebook.loader import default_rules_dir
+
+    root = tmp_path / "rules"
+    shutil.copytree(default_rules_dir() + "/search", root / "search")
+    before = wordlists.digest(str(root / "search"))
+    with open(root / "search" / "synonyms.yaml", "a", encoding="utf-8") as out:
+        out.write("  - {typed: scry, rules: [library]}\n")
+    assert wordlists.digest.__wrapped__(str(root / "search")) != before
+    monkeypatch.setenv("TOLARIA_RULES", str(root))
+    assert wordlists.folder() == str(root / "search")

@@ -1,0 +1,180 @@
+"""The search's word lists, as data a translator edits: rules/search/*.yaml.
+
+- `synonyms.yaml`: per language, what people type (jargon, slang, abbreviations,
+  loanwords) and how the rules say it (read by synonyms.py);
+- `filler.yaml`: per language, the words of a question around what it asks (filler.py);
+- `corrections.yaml`: per language, common words a typo correction never goes to
+  (spelling.py).
+
+Read strictly through yamlfiles.YamlFile (every error as file:line) by `tolaria validate`
+(check_folder); at search time they are read once per process, from the folder of
+$TOLARIA_RULES when it has them, else from the project's rules/search/, and kept in the
+user's cache as JSON by their content's digest (YAML is not imported on the hot path). The
+digest is part of the search index's fingerprint (index.analysis_fingerprint): edit a list
+and the index is rebuilt by itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import NamedTuple
+
+from ..i18n import _
+
+LANGS = ("en", "es", "it")
+FILES = ("synonyms.yaml", "filler.yaml", "corrections.yaml")
+
+
+class Entry(NamedTuple):
+    lang: str
+    typed: str  # what people type
+    rules: tuple[str, ...]  # how the rules say it, each alternative as text
+    line: int
+
+
+class WordLists(NamedTuple):
+    synonyms: tuple[Entry, ...]
+    filler: dict[str, tuple[str, ...]]  # lang -> words
+    never: dict[str, tuple[str, ...]]  # lang -> words a correction never goes to
+
+
+def _project_dir() -> str:
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(here))), "rules",
+                        "search")
+
+
+def folder() -> str:
+    """Where the lists are read from: $TOLARIA_RULES/search when it has them, else the
+    project's rules/search."""
+    env = os.environ.get("TOLARIA_RULES")
+    if env and os.path.isfile(os.path.join(env, "search", FILES[0])):
+        return os.path.join(env, "search")
+    return _project_dir()
+
+
+def _raw(where: str) -> list[bytes]:
+    out = []
+    for name in FILES:
+        try:
+            with open(os.path.join(where, name), "rb") as stream:
+                out.append(stream.read())
+        except OSError:
+            out.append(b"")
+    return out
+
+
+@functools.cache
+def digest(where: str | None = None) -> str:
+    """A digest of the lists' content (part of the index's fingerprint)."""
+    h = hashlib.blake2b(digest_size=8)
+    for name, raw in zip(FILES, _raw(where or folder())):
+        h.update(name.encode() + b"\0" + raw + b"\0")
+    return h.hexdigest()
+
+
+# --- strict reading (validate) ----------------------------------------------------------
+def read_folder(where, errors: list) -> WordLists:
+    """The lists of a folder, every problem appended to errors as a DataError (file:line);
+    a missing file reads as empty."""
+    from ..yamlfiles.nodes import STR, YamlFile, display_path, is_sequence, line_of
+
+    where = Path(os.fspath(where))
+    synonyms: list[Entry] = []
+    filler: dict[str, tuple[str, ...]] = {}
+    never: dict[str, tuple[str, ...]] = {}
+
+    def opened(name):
+        path = where / name
+        if not path.exists():
+            return None, None
+        f = YamlFile(path, display_path(path), errors)
+        return f, f.compose()
+
+    def words(f, node, what):
+        out = []
+        for item in f.sequence(node):
+            value = f.scalar(item, STR, what)
+            if value is None:
+                continue
+            if len(value.split()) != 1:
+                f.error(item, _("{what}: '{value}' is not one word").format(
+                    what=what, value=value))
+                continue
+            out.append(value.lower())
+        return tuple(out)
+
+    f, root = opened("synonyms.yaml")
+    if root is not None:
+        for lang, node in (f.mapping(root, set(), set(LANGS)) or {}).items():
+            for item in f.sequence(node):
+                keys = f.mapping(item, {"typed", "rules"})
+                if not keys or len(keys) < 2:
+                    continue
+                typed = f.scalar(keys["typed"], STR, "typed")
+                rules = [f.scalar(x, STR, "rules") for x in f.sequence(keys["rules"])]
+                if rules == [] and is_sequence(keys["rules"]):
+                    f.error(keys["rules"], _("rules: expected at least one wording"))
+                if typed is None or None in rules or not rules:
+                    continue
+                synonyms.append(Entry(lang, typed.lower(), tuple(r.lower() for r in rules),
+                                      line_of(item)))
+    f, root = opened("filler.yaml")
+    if root is not None:
+        for lang, node in (f.mapping(root, set(), set(LANGS)) or {}).items():
+            filler[lang] = words(f, node, "filler")
+    f, root = opened("corrections.yaml")
+    if root is not None:
+        top = f.mapping(root, {"never"}) or {}
+        if "never" in top:
+            for lang, node in (f.mapping(top["never"], set(), set(LANGS)) or {}).items():
+                never[lang] = words(f, node, "never")
+    return WordLists(tuple(synonyms), filler, never)
+
+
+def check_folder(rules_root) -> int:
+    """Check rules_root/search/*.yaml strictly; the number of entries. Raises DataErrors."""
+    from ..errors import DataErrors
+
+    errors: list = []
+    lists = read_folder(Path(os.fspath(rules_root)) / "search", errors)
+    if errors:
+        raise DataErrors(errors)
+    return len(lists.synonyms)
+
+
+# --- reading at search time ---------------------------------------------------------------
+@functools.cache
+def lists() -> WordLists:
+    """The lists in use (see folder), from the cache when their content is unchanged.
+    Raises DataErrors when they are broken (`tolaria validate` names every problem)."""
+    from .. import cache
+    from ..errors import DataErrors
+
+    where = folder()
+    key = digest(where)
+    path = os.path.join(cache.cache_dir(), f"search-words-{key}.json")
+    try:
+        with open(path, encoding="utf-8") as stream:
+            held = json.load(stream)
+        return WordLists(tuple(Entry(e[0], e[1], tuple(e[2]), e[3]) for e in held["synonyms"]),
+                         {k: tuple(v) for k, v in held["filler"].items()},
+                         {k: tuple(v) for k, v in held["never"].items()})
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        pass
+    errors: list = []
+    found = read_folder(where, errors)
+    if errors:
+        raise DataErrors(errors)
+    try:
+        os.makedirs(cache.cache_dir(), exist_ok=True)
+        from ..rulebook.writer import write_atomically
+
+        write_atomically(path, json.dumps(found._asdict(), ensure_ascii=False))
+    except OSError:
+        pass  # a read-only cache: read the YAML again next time
+    return found
