@@ -248,12 +248,13 @@ def read_whole_cr(path) -> WholeCR:
     return parse(text, display)
 
 
-def check_folder(rules_dir) -> list[DataError]:
-    """The problems of rules/cr/ (none when it has no stored whole CR)."""
+def check_folder(rules_dir) -> tuple[WholeCR | None, list[DataError]]:
+    """The whole CR of rules/cr/ (None when it has none) and every problem of the folder."""
     folder = Path(rules_dir) / FOLDER
     errors: list[DataError] = []
+    whole = None
     if not folder.is_dir():
-        return errors
+        return whole, errors
     from ..yamlfiles.nodes import display_path
 
     for path in sorted(folder.iterdir()):
@@ -265,10 +266,10 @@ def check_folder(rules_dir) -> list[DataError]:
                 folder=FOLDER, name=NAME)))
             continue
         try:
-            read_whole_cr(path)
+            whole = read_whole_cr(path)
         except DataErrors as exc:
             errors.extend(exc.errors)
-    return errors
+    return whole, errors
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -284,9 +285,14 @@ def write_whole_cr(doc, rules_dir) -> tuple[Path, WholeCR, WholeCR | None]:
 
     if doc.incomplete:
         raise OfficialFileError(doc.incomplete[0])
-    if doc.warnings:  # a number printed twice: a lookup by number could not tell them apart
-        raise OfficialFileError(_("{problem}: the whole CR is stored with one rule per "
-                                  "number").format(problem=doc.warnings[0]))
+    first: dict[str, int] = {}
+    for rule in (r for s in doc.sections.values() for r in s.rules):
+        if rule.number in first:  # a lookup by number could not tell the two apart
+            raise OfficialFileError(_("{file}:{line}: rule {number} appears twice (first at "
+                                      "line {first}): the whole CR holds one rule per number"
+                                      ).format(file=doc.file, line=rule.line,
+                                               number=rule.number, first=first[rule.number]))
+        first[rule.number] = rule.line
     if len(doc.chapters) != 9 or not doc.glossary:
         raise OfficialFileError(_("{file}: not the whole CR (chapters 1 to 9, the rules and "
                                   "the glossary): it cannot be stored whole").format(
@@ -304,3 +310,21 @@ def write_whole_cr(doc, rules_dir) -> tuple[Path, WholeCR, WholeCR | None]:
         previous = None
     write_atomically(path, text)
     return path, cr, previous
+
+
+def describe_import(path: Path, cr: WholeCR, previous: WholeCR | None) -> str:
+    """One line on what `import --whole` wrote, and which edition it replaced."""
+    from ..i18n import format_date, format_number, ngettext
+    from ..yamlfiles.nodes import display_path
+
+    rules = sum(1 for _rule in cr.rules())
+    counts = ", ".join([
+        ngettext("{n} rule", "{n} rules", rules).format(n=format_number(rules)),
+        ngettext("{n} glossary term", "{n} glossary terms", len(cr.glossary)).format(
+            n=format_number(len(cr.glossary)))])
+    line = _("wrote {file}: the whole CR of {date} from {source} ({counts})").format(
+        file=display_path(path), date=format_date(cr.edition), source=cr.source, counts=counts)
+    if previous is None:
+        return line
+    return _("{line}; it replaces that of {date}").format(
+        line=line, date=format_date(previous.edition))

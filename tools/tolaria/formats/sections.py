@@ -81,3 +81,20 @@ def write_sections(doc: CRDocument, path: Path, numbers: list[str], root: Path) 
         write_atomically(target, text)
         written.append(display_path(target, root))
     return written
+
+
+def document_summary(doc: CRDocument) -> str:
+    """One line: the file, its effective date, and how many sections, rules, examples and
+    glossary terms it holds."""
+    from ..i18n import format_date, format_number, ngettext
+
+    rules = sum(len(s.rules) for s in doc.sections.values())
+    examples = sum(len(r.examples) for s in doc.sections.values() for r in s.rules)
+    counts = [ngettext("{n} section", "{n} sections", len(doc.sections)),
+              ngettext("{n} rule", "{n} rules", rules),
+              ngettext("{n} example", "{n} examples", examples),
+              ngettext("{n} glossary term", "{n} glossary terms", len(doc.glossary))]
+    values = [len(doc.sections), rules, examples, len(doc.glossary)]
+    return _("{file}: effective {date}; {counts}").format(
+        file=doc.file, date=format_date(doc.effective),
+        counts=", ".join(c.format(n=format_number(v)) for c, v in zip(counts, values)))

@@ -26,7 +26,7 @@ from ..yamlfiles.nodes import DATE, STR, YamlFile, display_path, is_sequence, li
 
 _TERM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 # Folders of rules/ that hold other data than section texts.
-NON_LANGUAGE_DIRS = {"examples", "history", "audit"}
+NON_LANGUAGE_DIRS = {"examples", "history", "audit", "cr"}
 
 
 def default_rules_dir() -> str:

@@ -1,7 +1,7 @@
 """Every data file of a rulebook folder checked in one run, as `tolaria validate` reports it.
 
 The rule texts, editions and glossary (the loader), the worked examples, the audit's word
-list, card table and waivers, and the rule history: each is read by its own reader, and
+list, card table and waivers, the rule history and the whole CR in English: each is read by its own reader, and
 the errors of all of them are reported together, so that `validate` says ok only when
 every command will read its files.
 """
@@ -20,12 +20,14 @@ class Summary(NamedTuple):
     examples: int
     waivers: int
     history_editions: int | None  # None: the folder has no rule history
+    whole_cr: object = None  # cr.WholeCR, or None: the folder has no whole CR
 
 
 def validate_folder(root=None) -> Summary:
     """Check every data file under root (the project's rules/ by default). Raises
     DataErrors with every error found in any of them."""
     from ..audit.data import check_terms, load_audit_data
+    from ..cr.store import check_folder
     from ..examples.reader import load_examples
     from ..history import load_history
     from .loader import default_rules_dir, load_rulebook
@@ -48,7 +50,9 @@ def validate_folder(root=None) -> Summary:
         collect(check_terms, data, (t.id for t in book.glossary))
     examples = collect(load_examples, book) if book is not None else None
     history = collect(load_history, root, True)  # missing_ok: a folder may have no history
+    whole, problems = check_folder(root)
+    errors.extend(problems)
     if errors:
         raise DataErrors(errors)
     return Summary(book, len(examples or ()), len(data.waivers),
-                   len(history.all_editions) if history is not None else None)
+                   len(history.all_editions) if history is not None else None, whole)
