@@ -23,6 +23,6 @@ def shared_dir(skip: bool = False) -> Path:
     if not (path / "reference" / "cr-en").is_dir():
         message = f"the shared sources are not at {path}: set TOLARIA_SHARED"
         if skip:
-            pytest.skip(message + " (the stored whole CR is compared with its official file)")
+            pytest.skip(message + " (this test reads the official files)")
         pytest.fail(message)
     return path
