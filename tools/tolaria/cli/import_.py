@@ -1,4 +1,4 @@
-"""tolaria import FILE: read an official CR text file; print it, or write English sections."""
+"""tolaria import FILE: read an official CR text file; print it, or store it."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import sys
 
 from ..errors import UserError
 from ..formats.sections import import_official
+from ..cr.store import import_whole
 from ..history.adding import add_official_file
 from ..i18n import _
 from ..yamlfiles.nodes import display_path
@@ -13,8 +14,9 @@ from .common import print_json, rules_dir
 
 
 def HELP() -> str:
-    return _("read an official Comprehensive Rules text file (any encoding); print it as JSON "
-             "or write the English YAML of the covered sections")
+    return _("read an official Comprehensive Rules text file (any encoding); print it as JSON, "
+             "write the English YAML of the covered sections, add it to the rule history, or "
+             "store it as the whole CR in English (rules/cr/en.json)")
 
 
 def EXAMPLE() -> str:
@@ -32,9 +34,18 @@ def add_arguments(parser) -> None:
     parser.add_argument("--history", action="store_true",
                         help=_("add the file as the newest edition of rules/history/ and "
                                "print what changed in the covered rules"))
+    parser.add_argument("--whole", action="store_true",
+                        help=_("store the whole file (every rule, the glossary) as the whole "
+                               "CR in English, rules/cr/en.json, replacing the one there"))
 
 
 def run(args) -> int:
+    if args.whole and (args.history or args.sections or args.write or args.json):
+        raise UserError(_("--whole stores the whole file in rules/cr/: it takes no --sections, "
+                          "--write, --history or --json"))
+    if args.whole:
+        print(import_whole(args.file, rules_dir(args)))
+        return 0
     if args.history and (args.sections or args.write):
         raise UserError(_("--history adds the whole file to rules/history/: it takes no "
                           "--sections or --write"))

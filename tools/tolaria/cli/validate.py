@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ..i18n import _, format_number, ngettext
+from ..i18n import _, format_date, format_number, ngettext
 from ..rulebook.validation import validate_folder
 
 
 def HELP() -> str:
     return _("check every data file of the rulebook (rule texts, editions, glossary, worked "
-             "examples, audit word lists and waivers, rule history) and print every error, "
+             "examples, audit word lists and waivers, rule history, the whole CR) and print every error, "
              "or ok and counts")
 
 
@@ -42,5 +42,11 @@ def run(args) -> int:
                               "the rule history of {n} editions",
                               summary.history_editions).format(
             n=format_number(summary.history_editions)))
+    whole = summary.whole_cr
+    if whole is not None:
+        rules = sum(1 for _rule in whole.rules())
+        parts.append(ngettext("the whole CR of {date} ({n} rule)",
+                              "the whole CR of {date} ({n} rules)", rules).format(
+            date=format_date(whole.edition), n=format_number(rules)))
     print(_("ok: {counts}").format(counts=", ".join(parts)))
     return 0

@@ -24,7 +24,7 @@ from ..numbering import RuleNumber
 _EFFECTIVE = re.compile(r"effective as of\s+(?P<date>[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})")
 _SECTION = re.compile(r"^(?P<number>[1-9]\d{2})\.\s+(?P<title>\S.*)$")
 _RULE = re.compile(r"^(?P<number>[1-9]\d{2}\.\d+[a-z]?)(?:\.\s*|\s+)(?P<text>\S.*)$")
-_CHAPTER = re.compile(r"^[1-9]\.\s+\S")
+_CHAPTER = re.compile(r"^(?P<number>[1-9])\.\s+(?P<title>\S.*)$")
 _EXAMPLE = re.compile(r"^Example:")
 
 
@@ -65,6 +65,7 @@ class CRDocument:
     glossary: list[GlossaryEntry]
     warnings: list[str] = field(default_factory=list)  # slips of the file, kept as printed
     incomplete: list[str] = field(default_factory=list)  # how the file is cut short, if it is
+    chapters: dict[str, str] = field(default_factory=dict)  # "1" -> "Game Concepts"
 
     def rule(self, number: str) -> ImportedRule | None:
         section = self.sections.get(number.split(".")[0])
@@ -156,6 +157,10 @@ def parse_official(text: str, name: str) -> CRDocument:
     current: ImportedSection | None = None
     rule: ImportedRule | None = None
     glossary_at = None
+    chapters: dict[str, str] = {}
+    before = next((lines[i] for i in range(body_start - 1, -1, -1) if lines[i]), "")
+    if match := _CHAPTER.match(before):  # the first chapter's heading precedes the body
+        chapters[match["number"]] = match["title"]
     for index in range(body_start, len(lines)):
         line = lines[index]
         if not line:
@@ -171,7 +176,8 @@ def parse_official(text: str, name: str) -> CRDocument:
             current = ImportedSection(match["number"], match["title"], index + 1)
             sections.setdefault(current.number, current)
             rule = None
-        elif _CHAPTER.match(line):
+        elif match := _CHAPTER.match(line):
+            chapters.setdefault(match["number"], match["title"])
             rule = None
         elif rule is not None and _EXAMPLE.match(line):
             rule.examples.append(line)
@@ -190,7 +196,7 @@ def parse_official(text: str, name: str) -> CRDocument:
         incomplete.append(_("{file}:{line}: no credits after the glossary: is the file "
                             "complete?").format(file=name, line=last))
     return CRDocument(name, effective, sections, glossary, _duplicates(name, sections),
-                      incomplete)
+                      incomplete, chapters)
 
 
 def _contents(lines: list[str], end: int) -> list[tuple[str, int]]:

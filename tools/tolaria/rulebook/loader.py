@@ -28,7 +28,7 @@ from ..yamlfiles.nodes import DATE, STR, YamlFile, display_path, is_sequence, li
 _TERM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 HISTORY_FILES = ("rules.yaml", "titles.yaml")  # under rules/history/: part of the snapshot's key
 # Folders of rules/ that hold other data than section texts.
-NON_LANGUAGE_DIRS = {"examples", "history", "audit", "search"}
+NON_LANGUAGE_DIRS = {"examples", "history", "audit", "search", "cr"}
 
 
 # --- editions.yaml -------------------------------------------------------------------------

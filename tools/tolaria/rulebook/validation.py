@@ -1,7 +1,7 @@
 """Every data file of a rulebook folder checked in one run, as `tolaria validate` reports it.
 
 The rule texts, editions and glossary (the loader), the worked examples, the audit's word
-list, card table and waivers, and the rule history: each is read by its own reader, and
+list, card table and waivers, the rule history and the whole CR in English: each is read by its own reader, and
 the errors of all of them are reported together, so that `validate` says ok only when
 every command will read its files.
 """
@@ -14,8 +14,10 @@ from typing import NamedTuple
 from ..errors import DataError, DataErrors
 from ..model import RuleBook
 from ..audit.data import check_terms, load_audit_data
+from ..cr.store import check_folder as check_whole_cr
 from ..examples.reader import load_examples
 from ..history import load_history
+from ..search.wordlists import check_folder as check_word_lists
 from .loader import default_rules_dir, load_rulebook
 
 
@@ -24,6 +26,7 @@ class Summary(NamedTuple):
     examples: int
     waivers: int
     history_editions: int | None  # None: the folder has no rule history
+    whole_cr: object = None  # cr.WholeCR, or None: the folder has no whole CR
 
 
 def validate_folder(root=None) -> Summary:
@@ -42,15 +45,15 @@ def validate_folder(root=None) -> Summary:
     book = collect(load_rulebook, root)
     if not os.path.isdir(root):  # the loader has said so; nothing else to read
         raise DataErrors(errors)
-    from ..search.wordlists import check_folder
-
     data = collect(load_audit_data, root)
-    collect(check_folder, root)  # rules/search/*.yaml: the search's word lists
+    collect(check_word_lists, root)  # rules/search/*.yaml: the search's word lists
     if book is not None and data is not None:
         collect(check_terms, data, (t.id for t in book.glossary))
     examples = collect(load_examples, book) if book is not None else None
     history = collect(load_history, root, True)  # missing_ok: a folder may have no history
+    whole, problems = check_whole_cr(root)
+    errors.extend(problems)
     if errors:
         raise DataErrors(errors)
     return Summary(book, len(examples or ()), len(data.waivers),
-                   len(history.all_editions) if history is not None else None)
+                   len(history.all_editions) if history is not None else None, whole)
