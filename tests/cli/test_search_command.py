@@ -32,7 +32,7 @@ def test_search_number_and_errors(capsys):
     status, out, _ = run(capsys, "search", "r104.3B", "--json")
     assert status == 0 and json.loads(out)[0]["number"] == "104.3b"
     status, out, err = run(capsys, "search", "999")
-    assert status == 1 and out == "" and err.startswith("tolaria: rule 999 is not covered")
+    assert status == 1 and out == "" and err.startswith("tolaria: no rule 999 in any edition")
     status, out, err = run(capsys, "search", "*")
     assert status == 2 and len(err.splitlines()) == 1 and "nothing to search for" in err
 

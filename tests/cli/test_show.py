@@ -65,9 +65,12 @@ def test_an_unknown_number_names_what_is_near_and_what_is_covered(capsys):
                    "702.25, 717.\n")
 
 
-def test_an_uncovered_section_is_named_as_such(capsys):
-    status, _, err = run(capsys, "show", "601.2")
-    assert status == 1 and "is not covered" in err and "702.25" in err
+def test_a_rule_outside_the_translated_sections_answers_in_english(capsys):
+    status, out, _ = run(capsys, "show", "601.2", "--lang", "es")
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == "601.2 · Casting Spells · English"
+    assert lines[1] == ("In English only: this reference translates sections 104, 300, 512, "
+                        "513, 514, 702.25 (702.26 today), 717 (724 today)")
 
 
 @pytest.mark.parametrize("bad", ["104.3l", "hello", "", "104..3", "9999"])
@@ -120,18 +123,25 @@ def test_any_number_gets_an_answer_never_a_traceback(text):
         assert err.getvalue().startswith(("tolaria: ", "usage: ")) and "Traceback" not in err.getvalue()
 
 
-COVERS = "this rulebook covers sections 104, 300, 512, 513, 514, 702.25, 717."
-
-
-@pytest.mark.parametrize("number, message", [
-    ("704", f"rule 704 State-Based Actions is not covered: {COVERS}"),
-    ("704.5a", f"rule 704.5a (in 704 State-Based Actions) is not covered: {COVERS}"),
-    ("702.19b", f"rule 702.19b (in 702.19 Trample) is not covered: {COVERS}"),
-    ("999.1", f"rule 999.1 is not covered: {COVERS}"),
+@pytest.mark.parametrize("number, title, start", [
+    ("704", "State-Based Actions", None),
+    ("704.5a", "State-Based Actions", "If a player has 0 or less life, that player loses the game."),
+    ("702.19b", "Trample", "The controller of an attacking creature with trample first"),
+    ("800.4", "General", "Unlike two-player games, multiplayer games can continue"),
 ])
-def test_an_uncovered_number_is_named_from_the_whole_cr(capsys, number, message):
-    status, out, err = run(capsys, "show", number)
-    assert (status, out, err) == (1, "", f"tolaria: {message}\n")
+def test_every_number_of_the_current_edition_answers(capsys, number, title, start):
+    status, out, err = run(capsys, "show", number, "--lang", "en", "--json")
+    data = json.loads(out)
+    assert (status, data["number"], data["title"]) == (0, number, title)
+    assert data["edition"] == "2026-04-17" and data["source"]["kind"] == "official"
+    assert start is None or data["text"].startswith(start)
+
+
+def test_a_number_no_edition_had_names_the_nearest(capsys):
+    status, out, err = run(capsys, "show", "704.99")
+    assert (status, out) == (1, "") and err == (
+        "tolaria: no rule 704.99 in any edition this reference knows; the nearest numbers of "
+        "the current edition are 704.6, 704.7, 704.8\n")
 
 
 def test_a_number_of_section_500_shows_the_pre_2009_rule_it_came_from(capsys):
@@ -181,7 +191,8 @@ def test_a_number_other_rules_had_names_them(capsys):
     assert also[1]["editions"][0] == "2016-07-22" and also[1]["text"].startswith("Phased-out")
     status, out, _ = run(capsys, "show", "513.2")
     assert "513.2 was also another rule in the editions of July 22, 2016 … August 26, 2016" in out
-    status, out, _ = run(capsys, "show", "716.2")  # an old number, of two rules
-    assert out.startswith("724.2 · ") and "716.2 was also this reference's 717.1f" in out
+    status, out, _ = run(capsys, "show", "716.2")  # today's Class Cards; once two covered rules
+    assert out.startswith("716.2 · Class Cards · English") and \
+        "716.2 was also this reference's 717.1f" in out
     status, out, _ = run(capsys, "show", "104.3b", "--json")
     assert "also" not in json.loads(out)

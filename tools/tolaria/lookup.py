@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections import namedtuple
 
-from .errors import UserError
+from .errors import DataErrors, UserError
 from .i18n import _
 from .model import RuleBook
 from .numbering import (RULE_WORDS, TYPED_DASH, TYPED_PATTERN, BadNumber, RuleNumber,
@@ -88,7 +88,8 @@ def _not_a_number(text: str) -> UserError:
 
 
 # --- what a number names ------------------------------------------------------------------
-TODAY, RULEBOOK, HISTORY, FORERUNNER = "today", "rulebook", "history", "forerunner"
+TODAY, RULEBOOK, HISTORY, FORERUNNER, WHOLE = ("today", "rulebook", "history", "forerunner",
+                                               "whole")
 
 
 class Found(namedtuple("Found", "key asked via editions", defaults=((),))):
@@ -103,9 +104,11 @@ class Found(namedtuple("Found", "key asked via editions", defaults=((),))):
 
 
 def resolve(book: RuleBook, number: RuleNumber) -> Found | None:
-    """The covered rule number names: today's number first (702.26d, 724.1), then this
-    rulebook's own (702.25d, 717.1), then any edition's through the rule history (723.1),
-    then the rule 300.x whose successor had it (500.7); None when none does."""
+    """The rule number names: a covered rule's number today first (702.26d, 724.1), then
+    this rulebook's own (702.25d, 717.1), then a number of section 500 as the pre-2009 rule
+    300.x it came from (500.7), then any rule of the whole current CR in English (704.5a,
+    WHOLE: key is the number), then any edition's number of a covered rule through the rule
+    history (716.1b); None when none does."""
     asked = str(number)
     key = book.key_today(asked)
     if key is not None:
@@ -113,6 +116,13 @@ def resolve(book: RuleBook, number: RuleNumber) -> Found | None:
     if any(book.find(lang, number) is not None for lang in book.languages):
         return Found(asked, asked, RULEBOOK)
     history = history_of(book.root)
+    current = history.editions[-1] if history is not None and history.editions else None
+    for match in history.forerunners(asked) if history is not None else ():
+        if current in match.editions:  # a number of section 500 today: its pre-2009 rule
+            return Found(match.current, asked, FORERUNNER, tuple(match.editions))
+    whole = whole_cr(book)
+    if whole is not None and (whole.rule(asked) or whole.section(asked)):
+        return Found(asked, asked, WHOLE)
     if history is None:
         return None
     for match in history.resolve(asked):
@@ -125,10 +135,26 @@ def resolve(book: RuleBook, number: RuleNumber) -> Found | None:
     return None
 
 
+def whole_cr(book: RuleBook):
+    """The whole current CR in English stored with the rulebook (rules/cr/), or None."""
+    from .cr import load_whole_cr  # read when a number is not one of the covered rules
+
+    key = str(book.root)
+    if key not in _wholes:
+        try:
+            _wholes[key] = load_whole_cr(book.root)
+        except (DataErrors, OSError, ValueError):  # `tolaria validate` says why
+            _wholes[key] = None
+    return _wholes[key]
+
+
+_wholes: dict = {}
+
+
 def rule_in(book: RuleBook, found: Found, lang: str):
     """(section, rule) of the rulebook for a Found in lang: rule None for the section
     itself; (None, None) when lang has no text of it (a rule added since the English)."""
-    if "@" in found.key:
+    if "@" in found.key or found.via == WHOLE:
         return None, None
     number = RuleNumber.parse(found.key)
     section = book.section_for(lang, number)
@@ -162,6 +188,13 @@ def not_found(book: RuleBook, langs: list[str], numbers: list[RuleNumber]) -> st
                      "{near}. It covers sections {covered}.").format(
                 number=shown, language=language_name(lang), covered=covered,
                 near=", ".join(str(n) for n in near))
+    whole = whole_cr(book)
+    if whole is not None and len(numbers) == 1:
+        near = whole.nearby(str(numbers[0]))
+        if near:
+            return _("no rule {number} in any edition this reference knows; the nearest "
+                     "numbers of the current edition are {near}").format(
+                number=shown, near=", ".join(str(getattr(n, "number", n)) for n in near))
     history = history_of(book.root) if len(numbers) == 1 else None
     if history is not None:
         from .history.notes import not_covered as named

@@ -60,8 +60,11 @@ def found_json(book: RuleBook, found, lang: str) -> dict | None:
     the current edition's number, text and subrules; for a translation its text, today's
     number, its base edition and how far the English moved since (lag). None when lang has
     no text of it."""
-    from ..lookup import FORERUNNER, HISTORY, rule_in  # the lookup imports this module's model
+    from ..lookup import FORERUNNER, HISTORY, WHOLE, rule_in, whole_cr  # (lookup: a peer)
 
+    if found.via == WHOLE:
+        whole = whole_cr(book)
+        return whole_json(whole, found.key, lang) if whole is not None else None
     section, rule = rule_in(book, found, lang)
     today = book.today_of(found.key)
     if lang == "en" and today is not None and today.number is not None:
@@ -156,3 +159,36 @@ def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str]) -> list[d
                     data["also"] = also
         out.extend(datas)
     return out
+
+
+def whole_json(whole, number: str, lang: str, children: bool = True) -> dict:
+    """A rule or section of the whole current CR in English (cr.WholeCR), in the shape of
+    rule_json; english_only when asked in another language, which has no text of it."""
+    rule = whole.rule(number)
+    section = whole.section(number.split(".", 1)[0])
+    edition = whole.edition.isoformat()
+    kids = whole.children(number)
+    out = {
+        "number": number, "lang": "en", "title": _whole_title(whole, number, section),
+        "text": rule.text if rule else None,
+        "examples": list(rule.examples) if rule else [],
+        "edition": edition,
+        "source": {"kind": "official",
+                   "name": f"Magic: The Gathering Comprehensive Rules, effective {edition}",
+                   "file": f"reference/cr-en/{whole.source}"},
+        "cites": [str(n) for n in find_references(rule.text)] if rule else [],
+        "children": [whole_json(whole, k.number, lang) for k in kids] if children
+        else [k.number for k in kids],
+    }
+    if lang != "en":
+        out["english_only"] = True
+    return out
+
+
+def _whole_title(whole, number: str, section) -> str:
+    """The title of the titled rule a number is under (702.19b: 'Trample'), else of its
+    section ('State-Based Actions')."""
+    head = whole.rule(number.rstrip("abcdefghijkmnpqrstuvwxyz")) if "." in number else None
+    if head is not None and len(head.text) < 60 and not head.text.endswith((".", ":")):
+        return head.text
+    return section.title if section else ""

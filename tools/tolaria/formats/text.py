@@ -51,6 +51,9 @@ def render_text(book: RuleBook, data: dict, width: int = 88) -> str:
     elif data.get("current") and data["current"] != data["number"]:
         lines.append(_("This rule is {current} in the rulebook").format(current=data["current"]))
     lines.extend(today_lines(data))
+    if data.get("english_only"):
+        lines.append(_("In English only: this reference translates sections {covered}").format(
+            covered=covered_sections(book)))
     lines.extend(also_lines(data))
     _rule_lines(data, lines, width, top=True)
     lines.append("")
@@ -141,3 +144,15 @@ def with_notes(block: str, notes: list[str]) -> str:
         return block
     head, _newline, rest = block.partition("\n")
     return "\n".join((head, *notes, rest))
+
+
+def covered_sections(book: RuleBook) -> str:
+    """The translated sections, each with its number today where it moved: '104, 300, 512,
+    513, 514, 702.25 (702.26 today), 717 (724 today)'."""
+    out = []
+    for number in book.section_numbers():
+        today = book.today_of(str(number))
+        moved = today is not None and today.number and today.number != str(number)
+        out.append(_("{number} ({today} today)").format(number=number, today=today.number)
+                   if moved else str(number))
+    return ", ".join(out)

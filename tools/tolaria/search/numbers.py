@@ -15,8 +15,8 @@ from ..errors import UserError
 from ..i18n import _, editions_phrase, language_name
 from ..model import RuleBook
 from ..numbering import RULE_WORDS, TYPED_DASH, TYPED_PATTERN, RuleNumber
-from ..lookup import (MAX_RANGE, RULEBOOK, Found, history_of, not_found, resolve, rule_in,
-                      typed_numbers)
+from ..lookup import (MAX_RANGE, RULEBOOK, WHOLE, Found, history_of, not_found, resolve,
+                      rule_in, typed_numbers, whole_cr)
 from .hits import Hit, shorten
 
 # A number (or range) among words: not glued to other digits, letters or a decimal mark.
@@ -148,6 +148,10 @@ def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
         for number in numbers:
             found = resolve(book, number) if unknown_hook else \
                 Found(str(number), str(number), RULEBOOK)
+            if found is not None and found.via == WHOLE:  # English only: once, in English
+                if not any(h.number == found.key for h in hits):
+                    hits.extend(_whole_hit(book, found.key))
+                continue
             section, rule = rule_in(book, found, lang) if found else (None, None)
             if section is None:
                 continue
@@ -166,6 +170,17 @@ def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
     if not hits and unknown_hook and required:
         raise UserError(not_found(book, langs, numbers), status=1)
     return hits
+
+
+def _whole_hit(book: RuleBook, number: str) -> list[Hit]:
+    """A rule or section of the whole current CR in English, as a hit."""
+    whole = whole_cr(book)
+    rule = whole.rule(number) if whole else None
+    section = whole.section(number.split(".", 1)[0]) if whole else None
+    if section is None:
+        return []
+    first = rule.text if rule else (section.rules[0].text if section.rules else "")
+    return [Hit(number, "en", section.title, shorten(first), 1.0)]
 
 
 def _editions(book: RuleBook, asked: str, key: str) -> tuple:
