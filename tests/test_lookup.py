@@ -120,3 +120,24 @@ def test_show_and_search_name_the_same_rules_for_every_number(book, capsys, quer
             continue
         assert hits, number
         assert hits[0].number == shown.get("rulebook_number", shown["number"]), number
+
+
+def test_200_random_numbers_of_the_current_edition_show_their_official_text(capsys):
+    """`show N --lang en --json` for numbers drawn from the current official file: its text
+    word for word, its examples, and the edition (covered rules included: their current
+    English comes from the history, the rest from rules/cr/)."""
+    import json
+    import random
+
+    from tolaria.cli import main
+    from tolaria.formats.official import read_official
+    from tolaria_testing import shared_dir
+
+    doc = read_official(shared_dir(skip=True) / "reference" / "cr-en" / "rules_20260417.txt")
+    rules = [r for s in doc.sections.values() for r in s.rules]
+    for rule in random.Random(20260417).sample(rules, 200):
+        assert main(["show", rule.number, "--lang", "en", "--json"]) == 0, rule.number
+        data = json.loads(capsys.readouterr().out)
+        assert (data["number"], data["edition"]) == (rule.number, "2026-04-17"), rule.number
+        assert data["text"] == rule.text, rule.number
+        assert data["examples"] == list(rule.examples), rule.number
