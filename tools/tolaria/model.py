@@ -77,8 +77,8 @@ class Wording(namedtuple("Wording", "since text line")):
     # line: int
 
 
-class Rule(namedtuple("Rule", "number text examples since earlier file line cites",
-                      defaults=((), None, (), "", 0, ()))):
+class Rule(namedtuple("Rule", "number text examples since earlier file line cites base",
+                      defaults=((), None, (), "", 0, (), None))):
 
     __slots__ = ()
     # number: RuleNumber
@@ -89,16 +89,18 @@ class Rule(namedtuple("Rule", "number text examples since earlier file line cite
     # file: str = ""
     # line: int = 0
     # cites: tuple[RuleNumber, ...] = ()
+    # base: date | None = None  # a translation: the English edition this rule's text was
+    #                           # brought up to, when later than its section's edition
 
     @classmethod
     def of(cls, number: RuleNumber, text: str, examples: tuple[Paragraph, ...] = (),
            since: date | None = None, earlier: tuple[Wording, ...] = (), file: str = "",
-           line: int = 0) -> Rule:
+           line: int = 0, base: date | None = None) -> Rule:
         """A rule with its citations found in its text and examples."""
         cites = list(find_references(text))
         for example in examples:
             cites.extend(example.cites)
-        return cls(number, text, examples, since, earlier, file, line, tuple(cites))
+        return cls(number, text, examples, since, earlier, file, line, tuple(cites), base)
 
     @property
     def paragraphs(self) -> list[str]:
@@ -124,6 +126,12 @@ class Section(namedtuple("Section", "number title lang edition source rules file
             if rule.number == number:
                 return rule
         return None
+
+    def base_of(self, number: RuleNumber) -> date:
+        """The English edition the text of number (a rule, or the section) was translated
+        from: the rule's own base where it has one, else the section's edition."""
+        rule = self.rule(number)
+        return rule.base if rule is not None and rule.base else self.edition.effective
 
     def children(self, number: RuleNumber) -> list[Rule]:
         """The rules directly under number (subrules of a rule, rules of a section)."""

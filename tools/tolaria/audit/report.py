@@ -48,6 +48,14 @@ def render_text(report: AuditReport) -> str:
             rules=rules, counts=counts, waived=format_number(s["waived"]),
             approved=format_number(g["approved"]), uses=format_number(g["uses"]),
             coverage=format_percent(g["coverage"]), terms=terms))
+        behind = s.get("behind_current")
+        if behind is not None:
+            lines.append("  " + _(
+                "against the current edition ({edition}), not a finding: {stale} stale since "
+                "their base, {missing} not translated (tolaria status --lang {code})").format(
+                edition=format_date(behind["edition"]),
+                stale=format_number(behind["stale"]),
+                missing=format_number(behind["untranslated"]), code=lang))
     info = {(s["lang"], s["section"]): s for s in report.sections}
     for (lang, _key), group in groupby(sorted(report.findings, key=_section_key),
                                        key=_section_key):

@@ -22,6 +22,7 @@ from .findings import Finding, SEVERITIES
 from .pairing import align
 from .reference import EnglishVersions, reference_for
 from ..history import load_history
+from ..history.status import STALE, UNTRANSLATED, translation_status
 
 # check name -> function(ctx) yielding findings, in the issue's order
 SECTION_CHECKS = (
@@ -149,7 +150,7 @@ def run_audit(book: RuleBook, langs=None, sections=None, history=None,
         found.extend(check(contexts))
     found = _apply_waivers(list(dict.fromkeys(found)), data, langs, sections)
     found = sorted(found, key=Finding.sort_key)
-    return AuditReport(found, _summary(contexts, found, langs),
+    return AuditReport(found, _summary(book, contexts, found, langs),
                        [_section_info(ctx, found) for ctx in contexts], notes)
 
 
@@ -176,7 +177,21 @@ def _apply_waivers(found: list[Finding], data: AuditData, langs, sections) -> li
     return out
 
 
-def _summary(contexts: list[Context], found: list[Finding], langs) -> dict:
+def _behind(book: RuleBook, contexts: list[Context], lang: str) -> dict | None:
+    """Apart from the findings: how many rules of the sections audited lag the current
+    edition (their base English is older and the English changed since; `tolaria status`
+    lists them). A stale *finding* is another thing: a text that fits an older English than
+    the edition it claims."""
+    if book.current is None:
+        return None
+    files = {c.section.file for c in contexts if c.lang == lang}
+    rules = [r for r in translation_status(book, [lang]).rules if r.file in files]
+    return {"edition": book.current.isoformat(),
+            "stale": sum(1 for r in rules if r.state == STALE),
+            "untranslated": sum(1 for r in rules if r.state == UNTRANSLATED)}
+
+
+def _summary(book: RuleBook, contexts: list[Context], found: list[Finding], langs) -> dict:
     summary = {}
     for lang in langs:
         mine = [c for c in contexts if c.lang == lang]
@@ -194,6 +209,7 @@ def _summary(contexts: list[Context], found: list[Finding], langs) -> dict:
                          "terms_used": len(terms_used),
                          "coverage": round(sum(1 for _, lx in uses if lx) / len(uses), 3)
                          if uses else 1.0},
+            "behind_current": _behind(book, contexts, lang),
         }
     return summary
 

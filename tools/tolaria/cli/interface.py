@@ -10,7 +10,7 @@ from __future__ import annotations
 from .. import i18n
 
 # commands whose --lang chooses the rules' language (po: on `po export` only)
-RULES_LANG_COMMANDS = ("show", "search", "audit")
+RULES_LANG_COMMANDS = ("show", "search", "audit", "status")
 TOP_LEVEL_VALUED = ("--ui-lang", "--lang")
 
 

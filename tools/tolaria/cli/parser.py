@@ -13,9 +13,9 @@ from .common import add_interface_language
 COMMANDS = {"show": "show", "export": "export", "validate": "validate", "fmt": "fmt",
             "import": "import_", "check": "check", "site": "site", "serve": "serve",
             "audit": "audit", "history": "history", "search": "search", "index": "index",
-            "po": "po"}
+            "po": "po", "status": "status"}
 # commands whose --lang is their own (the rules' language, or po's per action)
-OWN_LANG = ("show", "search", "audit", "po")
+OWN_LANG = ("show", "search", "audit", "po", "status")
 
 
 def route_argparse_words() -> None:

@@ -21,6 +21,8 @@ def rule_json(section: Section, rule: Rule | None, children: bool = True) -> dic
     }
     if rule is not None and rule.since:
         out["since"] = rule.since.isoformat()
+    if rule is not None and rule.base:
+        out["base"] = rule.base.isoformat()
     if rule is not None and rule.earlier:
         out["earlier"] = [{"since": w.since.isoformat(), "text": w.text} for w in rule.earlier]
     kids = section.children(number)

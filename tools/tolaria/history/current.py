@@ -120,8 +120,9 @@ def today_view(h: History, book: RuleBook) -> RuleBook:
     for (lang, _number), section in book.sections.items():
         if lang == "en":
             continue
-        for key in [str(section.number)] + [str(r.number) for r in section.rules]:
-            late = lag(h, key, section.edition.effective)
+        for number in [section.number] + [r.number for r in section.rules]:
+            key = str(number)
+            late = lag(h, key, section.base_of(number))
             if late is not None:
                 lags[(lang, key)] = late
     return book._replace(today=found, current=edition, lags=lags)

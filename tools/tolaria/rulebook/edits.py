@@ -21,10 +21,11 @@ _ESCAPE_ALWAYS = {"\x85", "\u2028", "\u2029", "\ufeff"}
 
 
 class Edit(NamedTuple):
-    """One text to store: a rule's text, one of its examples, or an earlier wording."""
+    """One text to store: a rule's text, one of its examples, or an earlier wording; or a
+    translated rule's base edition (part "base", text its ISO date)."""
 
     number: RuleNumber
-    part: str  # "text", "example" or "earlier"
+    part: str  # "text", "example", "earlier" or "base"
     text: str
     index: int = 0  # the example's position (0-based)
     since: date | None = None  # the earlier wording's date
@@ -84,7 +85,9 @@ def _replacement(text: str, node, value: str) -> tuple[int, int, str]:
 
 def _item_lines(pad: str, number: RuleNumber, edits: list[Edit]) -> str:
     text = next(e.text for e in edits if e.part == "text")
-    lines = [f'{pad}- number: "{number}"', f"{pad}  text: {quoted(text)}"]
+    lines = [f'{pad}- number: "{number}"']
+    lines += [f"{pad}  base: {e.text}" for e in edits if e.part == "base"]
+    lines.append(f"{pad}  text: {quoted(text)}")
     examples = sorted((e for e in edits if e.part == "example"), key=lambda e: e.index)
     if examples:
         lines.append(f"{pad}  examples:")
@@ -125,6 +128,12 @@ def apply_edits(source: str, edits: list[Edit]) -> str:
         for edit in group:
             if edit.part == "text":
                 ops.append(_replacement(source, keys["text"], edit.text))
+            elif edit.part == "base" and "base" in keys:
+                node = keys["base"]
+                ops.append((node.start_mark.index, node.end_mark.index, edit.text))
+            elif edit.part == "base":
+                inserts.setdefault(_after(source, keys["number"]), []).append(
+                    f"{pad}base: {edit.text}\n")
             elif edit.part == "earlier":
                 for wording in keys["earlier"].value:
                     fields = _keys(wording)

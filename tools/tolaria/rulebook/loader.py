@@ -125,7 +125,7 @@ _SECTION_KEYS = {"section", "title", "lang", "edition", "source", "rules"}
 _SOURCE_KEYS = {"kind", "name"}
 _SOURCE_OPTIONAL = {"file", "claims", "claims_text", "translated_from"}
 _RULE_KEYS = {"number", "text"}
-_RULE_OPTIONAL = {"examples", "since", "earlier"}
+_RULE_OPTIONAL = {"examples", "since", "base", "earlier"}
 
 
 def _read_section(f: YamlFile, lang_dir: str, editions: dict[date, Edition]) -> Section | None:
@@ -158,7 +158,8 @@ def _read_section(f: YamlFile, lang_dir: str, editions: dict[date, Edition]) -> 
     source = _read_source(f, keys["source"], editions) if "source" in keys else None
     if source is not None and source.kind == "official" and lang not in (None, "en"):
         f.error(keys["source"], _("only English text can come from an official CR file"))
-    rules = _read_rules(f, keys["rules"], number, editions) if "rules" in keys else None
+    rules = (_read_rules(f, keys["rules"], number, editions, lang, edition) if "rules" in keys
+             else None)
     if None in (number, title, lang, edition, source, rules):
         return None
     return Section(number, title, lang, edition, source, tuple(rules), f.display,
@@ -202,7 +203,8 @@ def _read_source(f: YamlFile, node: yaml.Node, editions: dict[date, Edition]) ->
 
 
 def _read_rules(f: YamlFile, node: yaml.Node, section: RuleNumber | None,
-                editions: dict[date, Edition]) -> list[Rule] | None:
+                editions: dict[date, Edition], lang: str | None = None,
+                edition: Edition | None = None) -> list[Rule] | None:
     rules: list[Rule] = []
     seen: dict[RuleNumber, int] = {}
     ok = True
@@ -239,12 +241,31 @@ def _read_rules(f: YamlFile, node: yaml.Node, section: RuleNumber | None,
             if (t := f.scalar(x, STR, _("example"))) is not None)
         since = _edition(f, keys["since"], editions, "since") if "since" in keys else None
         earlier = _read_earlier(f, keys["earlier"], editions) if "earlier" in keys else ()
+        base = _base(f, keys["base"], lang, edition) if "base" in keys else None
         if number is None or text is None:
             ok = False
             continue
         rules.append(Rule.of(number, text, examples, since.effective if since else None, earlier,
-                          f.display, line))
+                             f.display, line, base))
     return rules if ok else None
+
+
+def _base(f: YamlFile, node: yaml.Node, lang: str | None, edition: Edition | None
+          ) -> date | None:
+    """A translated rule's own base edition: a date after its section's edition (any
+    official edition the history knows, so not necessarily one of editions.yaml)."""
+    value = f.scalar(node, DATE, "base")
+    if value is None:
+        return None
+    if lang == "en":
+        f.error(node, _("base: only a translated rule has a base edition (the English of "
+                        "a section is of its edition)"))
+        return None
+    if edition is not None and value <= edition.effective:
+        f.error(node, _("base {date} is not after the section's edition {edition}: remove "
+                        "it").format(date=value, edition=edition.effective))
+        return None
+    return value
 
 
 def _read_earlier(f: YamlFile, node: yaml.Node, editions: dict[date, Edition]

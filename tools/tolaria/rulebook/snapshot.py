@@ -14,7 +14,7 @@ from ..model import (Alias, Edition, Lag, Paragraph, Rule, RuleBook, Section, So
                      TermName, Today, Wording)
 from ..numbering import RuleNumber
 
-SCHEMA = 3
+SCHEMA = 4
 
 
 def _n(number: RuleNumber) -> tuple:
@@ -32,7 +32,7 @@ def dumps(book: RuleBook, key: str) -> bytes:
         rules = [(_n(r.number), r.text,
                   [(e.text, e.line, [_n(c) for c in e.cites]) for e in r.examples],
                   _d(r.since), [(_d(w.since), w.text, w.line) for w in r.earlier], r.file,
-                  r.line, [_n(c) for c in r.cites]) for r in s.rules]
+                  r.line, [_n(c) for c in r.cites], _d(r.base)) for r in s.rules]
         sections.append((lang, number, _n(s.number), s.title, _d(s.edition.effective),
                          (src.kind, src.name, src.file, _d(src.claims), src.claims_text,
                           src.translated_from), s.file, s.line, rules))
@@ -71,8 +71,8 @@ def loads(data: bytes, key: str) -> RuleBook:
                  tuple(Paragraph(t, l, tuple(RuleNumber(*c) for c in cs)) for t, l, cs in ex),
                  day(since) if since else None,
                  tuple(Wording(day(s), t, l) for s, t, l in earlier), rfile, rline,
-                 tuple(RuleNumber(*c) for c in cites))
-            for n, text, ex, since, earlier, rfile, rline, cites in rules)
+                 tuple(RuleNumber(*c) for c in cites), day(base) if base else None)
+            for n, text, ex, since, earlier, rfile, rline, cites, base in rules)
         sections[(lang, key)] = Section(RuleNumber(*number), title, lang, editions[day(edition)],
                                         source, built, file, line)
     maybe = lambda value: day(value) if value else None  # noqa: E731

@@ -27,6 +27,8 @@ def section_data(section: Section) -> dict:
         item = {"number": str(rule.number)}
         if rule.since:
             item["since"] = rule.since
+        if rule.base:
+            item["base"] = rule.base
         item["text"] = rule.text
         if rule.examples:
             item["examples"] = [e.text for e in rule.examples]

@@ -21,8 +21,8 @@ from .nodes import compose
 WIDTH = 96
 # Keys are written in this order where present; others keep their order, after these.
 KEY_ORDER = ["editions", "terms", "section", "id", "effective", "set", "title", "lang",
-             "edition", "kind", "number", "since", "text", "examples", "earlier", "name",
-             "definition", "variants", "obsolete_names", "file", "source", "claims",
+             "edition", "kind", "number", "since", "base", "text", "examples", "earlier",
+             "name", "definition", "variants", "obsolete_names", "file", "source", "claims",
              "claims_text", "translated_from", "rules", "obsolete", "note", "en", "es", "it"]
 _ORDER = {key: i for i, key in enumerate(KEY_ORDER)}
 _TRAILING = re.compile(r"^\s*:?\s*(?:[>|][-+0-9]*)?\s*(#.*)$")
