@@ -1,8 +1,12 @@
 """Gettext PO files of the rule texts, for translators' tools: the import.
 
-The import applies changed msgstr texts of a file made by formats.po_export to the YAML
+The import applies the msgstr texts of a file made by formats.po_export to the YAML
 (comments kept), checks the whole rulebook with the loader first, and changes nothing on
-any error.
+any error. A fuzzy message is not applied. Every rule whose text it updates (or whose
+fuzzy messages a translator cleared: the translation stands for the new English) is
+recorded as translated from the current edition (the rule's `base:`), so that it no longer
+lags; while a message of the rule stays fuzzy, its base stays. A file whose msgids are not
+this rulebook's English (the English changed since the export) is refused in one line.
 """
 
 from __future__ import annotations
@@ -21,13 +25,14 @@ from babel.messages.pofile import PoFileError, read_po
 
 from ..errors import DataError, DataErrors, UserError, os_error_text
 from ..i18n import _, format_number, ngettext
-from ..model import Rule, RuleBook
+from ..model import Rule, RuleBook, Section
 from ..numbering import BadNumber, RuleNumber
 from ..rulebook.edits import Edit, apply_edits
 from ..rulebook.loader import default_rules_dir, load_rulebook, rulebook_files
 from ..rulebook.writer import write_atomically
 from ..yamlfiles.nodes import display_path
-from .po_export import LANGS, rule_parts
+from ..history.lookup import load_history
+from .po_export import LANGS, Entry, chosen_sections, rule_parts, section_entries
 
 _CONTEXT = re.compile(r"^(?P<number>\S+)(?: example (?P<example>[1-9]\d*)"
                       r"| since (?P<since>\d{4}-\d{2}-\d{2}))?$")
@@ -39,6 +44,7 @@ class FileChange(NamedTuple):
     file: str  # as shown to people
     changed: int  # texts replaced
     added: int  # rules added
+    rebased: tuple[str, ...] = ()  # rules now based on the current edition
 
 
 class _Message(NamedTuple):
@@ -46,6 +52,7 @@ class _Message(NamedTuple):
     msgid: str
     msgstr: str
     line: int
+    fuzzy: bool = False
 
 
 def read_po_file(path: Path, display: str) -> tuple[str, list[_Message]]:
@@ -90,7 +97,8 @@ def read_po_file(path: Path, display: str) -> tuple[str, list[_Message]]:
             continue
         msgstr = message.string if isinstance(message.string, str) else message.string[0]
         messages.append(_Message(message.context, message.id, msgstr or "",
-                                 message.lineno or lines.get(message.context, [1])[0]))
+                                 message.lineno or lines.get(message.context, [1])[0],
+                                 message.fuzzy))
     if errors:
         raise DataErrors(errors)
     return lang, messages
@@ -153,11 +161,40 @@ def _charset_problem(raw: bytes) -> tuple[int, str] | None:
     return None
 
 
-def _plan(book: RuleBook, lang: str, messages: list[_Message], display: str
-          ) -> tuple[dict[str, list[tuple[Edit, _Message]]], list[DataError]]:
-    """section file -> the edits the messages ask for; the errors found."""
+class _Plan(NamedTuple):
+    edits: dict  # section file -> [(Edit, _Message)]
+    rebased: dict  # section file -> [rule numbers whose base becomes the current edition]
+    kept: list  # (context, the parts still fuzzy): rules whose base stays
+    skipped: int  # fuzzy messages, not applied
+
+
+def _entries(book: RuleBook, lang: str, history) -> dict[str, tuple[Entry, Section]]:
+    return {e.context: (e, section) for section in chosen_sections(book, lang)
+            for e in section_entries(book, section, history)}
+
+
+def _mismatch(display: str, lang: str, wrong: list[_Message]) -> UserError:
+    return UserError(ngettext(
+        "{file}: {count} message no longer matches the English of this rulebook (\"{context}\", "
+        "line {line}): the English changed since the export; export again (tolaria po "
+        "export --lang {lang}) and bring the translations over; nothing was written",
+        "{file}: {count} messages no longer match the English of this rulebook (the first: "
+        "\"{context}\", line {line}): the English changed since the export; export again "
+        "(tolaria po export --lang {lang}) and bring the translations over; nothing was "
+        "written", len(wrong)).format(file=display, count=format_number(len(wrong)),
+                                      context=wrong[0].context, line=wrong[0].line, lang=lang))
+
+
+def _plan(book: RuleBook, lang: str, messages: list[_Message], display: str, history
+          ) -> tuple[_Plan, list[DataError]]:
+    """The edits the messages ask for, the rules to rebase; the errors found."""
     errors: list[DataError] = []
     plans: dict[str, list[tuple[Edit, _Message]]] = {}
+    entries = _entries(book, lang, history)
+    wrong: list[_Message] = []
+    touched: dict[RuleNumber, Section] = {}
+    cleared: set[str] = set()  # contexts a translator took out of fuzzy, with a msgstr
+    skipped = 0
 
     def error(message: _Message, text: str) -> None:
         errors.append(DataError(display, message.line, text))
@@ -173,48 +210,63 @@ def _plan(book: RuleBook, lang: str, messages: list[_Message], display: str
                              "\"104.2 example 1\" or \"300.2 since 2005-08-01\")").format(
                                  context=message.context))
             continue
-        section = book.section_for(lang, number)
-        english = book.section_for("en", number)
-        ours = section.rule(number) if section else None
-        theirs = english.rule(number) if english else None
-        suffix = message.context[len(match["number"]):]
-        mine, source = rule_parts(ours), rule_parts(theirs)
-        if section is None or (suffix not in mine and suffix not in source):
+        entry, section = entries.get(message.context, (None, None))
+        if entry is None:
             error(message, _("msgctxt \"{context}\": no such text in the {lang} translation nor "
                              "in the English").format(context=message.context, lang=lang))
             continue
-        expected = (source.get(suffix) or mine[suffix])[0]
-        if message.msgid != expected:
-            error(message, _("the msgid of \"{context}\" is not the English text of this "
-                             "rulebook (has the English changed since the export? export "
-                             "again)").format(context=message.context))
+        if message.msgid != entry.msgid:
+            wrong.append(message)
             continue
-        current = mine.get(suffix, (None,))[0]
-        if not message.msgstr or message.msgstr == current:
+        if message.fuzzy:
+            skipped += 1
+            continue
+        if not message.msgstr:
+            continue
+        cleared.add(message.context)
+        changed = message.msgstr != entry.msgstr or not entry.translated
+        if not changed and entry.previous is None:
             continue
         if section.source.kind != "project":
             error(message, _("{file} is quoted word for word from its source ({name}) and is "
-                             "never changed: leave the msgstr of \"{context}\" as it is"
+                             "never changed: leave the msgstr of \"{context}\" as it is, fuzzy"
                              ).format(file=section.file, name=section.source.name,
                                       context=message.context))
             continue
+        if entry.current:
+            touched[number] = section
+        if not changed:
+            continue
         if match["since"]:
-            since = date.fromisoformat(match["since"])
-            if ours is None or suffix not in mine:
+            if not entry.translated:
                 error(message, _("\"{context}\": the translation has no wording of {number} "
                                  "since {since}; add it in {file} first").format(
-                                     context=message.context, number=number, since=since,
-                                     file=section.file))
+                                     context=message.context, number=number,
+                                     since=match["since"], file=section.file))
                 continue
-            edit = Edit(number, "earlier", message.msgstr, since=since)
+            edit = Edit(number, "earlier", message.msgstr,
+                        since=date.fromisoformat(match["since"]))
         elif match["example"]:
             edit = Edit(number, "example", message.msgstr, index=int(match["example"]) - 1)
         else:
             edit = Edit(number, "text", message.msgstr)
         plans.setdefault(section.file, []).append((edit, message))
+    if wrong:
+        raise _mismatch(display, lang, wrong)
+    rebased: dict[str, list[RuleNumber]] = {}
+    kept = []
+    for number, section in sorted(touched.items()):
+        stale = [e.context for e, _section in entries.values()
+                 if e.number == number and e.previous is not None]
+        if any(context not in cleared for context in stale):
+            kept.append((str(number), [c for c in stale if c not in cleared]))
+        elif book.current is not None and book.current > section.base_of(number):
+            rebased.setdefault(section.file, []).append(number)
+            plans.setdefault(section.file, []).append(
+                (Edit(number, "base", book.current.isoformat()), None))
     for file, planned in plans.items():
         errors.extend(_check_additions(book, lang, planned, display))
-    return plans, errors
+    return _Plan(plans, rebased, kept, skipped), errors
 
 
 def _check_additions(book: RuleBook, lang: str, planned, display) -> list[DataError]:
@@ -268,6 +320,12 @@ def _check_result(root: Path, files: dict[str, str], plans, lang: str, display: 
     for planned in plans.values():
         for edit, message in planned:
             found = book.find(lang, edit.number)
+            if edit.part == "base":
+                if getattr(found, "base", None) != date.fromisoformat(edit.text):
+                    errors.append(DataError(display, 1, _(
+                        "{number}: its base edition cannot be stored in the YAML").format(
+                            number=edit.number)))
+                continue
             mine = rule_parts(found if isinstance(found, Rule) else None)
             if mine.get(message.context[len(str(edit.number)):], (None,))[0] != edit.text:
                 errors.append(DataError(display, message.line, _(
@@ -277,7 +335,13 @@ def _check_result(root: Path, files: dict[str, str], plans, lang: str, display: 
         raise DataErrors(errors)
 
 
-def import_po(path, rules_dir=None) -> list[FileChange]:
+class Imported(NamedTuple):
+    changes: list[FileChange]  # per file written
+    kept: list[tuple[str, list[str]]]  # rules whose base stays: (rule, contexts still fuzzy)
+    skipped: int  # fuzzy messages, not applied
+
+
+def import_po(path, rules_dir=None) -> Imported:
     """Apply a translated PO file to the rulebook under rules_dir; all or nothing.
 
     Raises DataErrors (file:line) or UserError and then changes nothing."""
@@ -286,26 +350,27 @@ def import_po(path, rules_dir=None) -> list[FileChange]:
     root = Path(rules_dir if rules_dir is not None else default_rules_dir())
     lang, messages = read_po_file(path, display)
     book = load_rulebook(root)
-    plans, errors = _plan(book, lang, messages, display)
+    plan, errors = _plan(book, lang, messages, display, load_history(root, missing_ok=True))
     if errors:
         raise DataErrors(errors)
-    if not plans:
-        return []
+    plans = plan.edits
     files: dict[str, str] = {}
     by_display = {s.file: root / s.lang / f"{s.number}.yaml" for s in book.sections.values()}
     for file, planned in plans.items():
         real = by_display[file]
         files[str(real)] = apply_edits(real.read_text(encoding="utf-8"),
                                        [edit for edit, _m in planned])
-    _check_result(root, files, plans, lang, display)
+    if plans:
+        _check_result(root, files, plans, lang, display)
     changes = []
     for file, planned in plans.items():
         real = by_display[file]
         write_atomically(real, files[str(real)])
-        added = {e.number for e, _m in planned if book.find(lang, e.number) is None}
-        changes.append(FileChange(file, len(planned) - sum(
-            1 for e, _m in planned if e.number in added), len(added)))
-    return changes
+        texts = [e for e, _m in planned if e.part != "base"]
+        added = {e.number for e in texts if book.find(lang, e.number) is None}
+        changes.append(FileChange(file, sum(1 for e in texts if e.number not in added),
+                                  len(added), tuple(map(str, plan.rebased.get(file, ())))))
+    return Imported(changes, plan.kept, plan.skipped)
 
 
 def describe(change: FileChange) -> str:
@@ -317,12 +382,28 @@ def describe(change: FileChange) -> str:
     if change.added:
         parts.append(ngettext("{count} rule added", "{count} rules added",
                               change.added).format(count=format_number(change.added)))
+    if change.rebased:
+        parts.append(ngettext(
+            "{count} rule now translated from the current edition ({rules})",
+            "{count} rules now translated from the current edition ({rules})",
+            len(change.rebased)).format(count=format_number(len(change.rebased)),
+                                        rules=", ".join(change.rebased)))
     return _("{file}: {changes}").format(file=change.file, changes=", ".join(parts))
 
 
 def import_report(path, rules_dir=None) -> list[str]:
     """`tolaria po import`: apply the file (import_po), and a line for people per file
-    changed, or one saying there was nothing to change."""
-    changes = import_po(path, rules_dir)
-    return [describe(change) for change in changes] or [
-        _("nothing to change: every msgstr is empty or already in the YAML")]
+    changed, or one saying there was nothing to change; a line per rule whose base stays
+    (a message of it still fuzzy) and one counting the fuzzy messages left out."""
+    done = import_po(path, rules_dir)
+    lines = [describe(change) for change in done.changes] or [
+        _("nothing to change: every msgstr is empty, fuzzy or already in the YAML")]
+    lines += [_("{rule}: its base edition stays: still fuzzy: {contexts}").format(
+        rule=rule, contexts=", ".join(contexts)) for rule, contexts in done.kept]
+    if done.skipped:
+        lines.append(ngettext("{count} fuzzy message not applied (clear its fuzzy flag once "
+                              "the translation follows the new English)",
+                              "{count} fuzzy messages not applied (clear their fuzzy flags "
+                              "once the translations follow the new English)",
+                              done.skipped).format(count=format_number(done.skipped)))
+    return lines
