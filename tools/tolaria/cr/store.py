@@ -273,15 +273,13 @@ def check_folder(rules_dir) -> tuple[WholeCR | None, list[DataError]]:
 
 
 # --- writing -------------------------------------------------------------------------------
-def write_whole_cr(doc, rules_dir) -> tuple[Path, WholeCR, WholeCR | None]:
-    """Store the whole CR of an official document in rules/cr/en.json, atomically: the file
-    is checked as it will be read before it replaces the old one, and nothing changes on any
-    error. Returns the path, the new WholeCR and the one it replaced (None if none).
+def whole_cr_text(doc) -> tuple[str, WholeCR]:
+    """The text of rules/cr/en.json for an official document, checked as it will be read,
+    and its WholeCR; nothing is written.
 
     Raises OfficialFileError for a file that is cut short or whose numbering the store
     cannot hold (a number printed twice, numbers out of order)."""
     from ..formats.official import OfficialFileError
-    from ..rulebook.writer import write_atomically
 
     if doc.incomplete:
         raise OfficialFileError(doc.incomplete[0])
@@ -299,15 +297,31 @@ def write_whole_cr(doc, rules_dir) -> tuple[Path, WholeCR, WholeCR | None]:
             file=doc.file))
     text = dumps(from_document(doc))
     try:
-        cr = parse(text, doc.file)
+        return text, parse(text, doc.file)
     except DataErrors as exc:
         raise OfficialFileError(_("{file}: cannot be stored whole: {problem}").format(
             file=doc.file, problem=exc.errors[0].message)) from None
+
+
+def stored_whole_cr(rules_dir) -> WholeCR | None:
+    """The whole CR stored under rules_dir, or None where there is none or it is damaged."""
     path = store_path(rules_dir)
     try:
-        previous = read_whole_cr(path) if path.is_file() else None
+        return read_whole_cr(path) if path.is_file() else None
     except DataErrors:  # a damaged file is replaced all the same
-        previous = None
+        return None
+
+
+def write_whole_cr(doc, rules_dir) -> tuple[Path, WholeCR, WholeCR | None]:
+    """Store the whole CR of an official document in rules/cr/en.json, atomically: the file
+    is checked as it will be read before it replaces the old one, and nothing changes on any
+    error (see whole_cr_text). Returns the path, the new WholeCR and the one it replaced
+    (None if none)."""
+    from ..rulebook.writer import write_atomically
+
+    text, cr = whole_cr_text(doc)
+    path = store_path(rules_dir)
+    previous = stored_whole_cr(rules_dir)
     write_atomically(path, text)
     return path, cr, previous
 

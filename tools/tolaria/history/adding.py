@@ -1,5 +1,14 @@
-"""One official file added to rules/history/ as its newest edition (`tolaria import
---history`): the history written, and what changed in the covered rules."""
+"""One official file added to the rule history (`tolaria import FILE --history`).
+
+A file newer than the current edition becomes the current edition: rules/history/ gains it,
+and the whole CR in English (rules/cr/en.json) is replaced by it, so that the model, `show`,
+search, the site, `status` and the audit follow with no other edit. Everything is read and
+checked before anything is written; the whole CR goes first and rules/history/rules.yaml
+last, so that a run stopped in between leaves the edition not yet added, and the next run
+adds it. An older file is added to the history in its place (the history is built again
+from the official files) and changes nothing that is current. A file that is not an
+official CR, one cut short, and an edition the history already has are refused.
+"""
 
 from __future__ import annotations
 
@@ -7,40 +16,74 @@ from datetime import date
 from pathlib import Path
 from typing import NamedTuple
 
+from ..cr.store import store_path, stored_whole_cr, whole_cr_text
+from ..errors import UserError
+from ..formats.official import OfficialFileError
+from ..i18n import _, format_date
 from ..rulebook.loader import load_rulebook
+from ..rulebook.writer import write_atomically
 from .changes import changes
 from .lookup import History
 from .reader import history_dir, read_history
-from .rebuild import add_edition
+from .rebuild import add_edition, default_reference_dir, insert_older, read_whole
 from .render import changes_text
 from .storage import write_history
 
 
 class AddedEdition(NamedTuple):
     edition: date  # the file's effective date
-    previous: date  # the newest edition before it
+    previous: date  # the current edition before it
     changes: dict  # unit -> [Change], as history.changes.changes gives them
     warnings: list[str]  # what reading the file noted
-    written: list[Path]  # the history files written
+    written: list[Path]  # the files written
+    current: bool = True  # the file is the current edition now
 
     def to_json(self) -> dict:
         return {"edition": self.edition.isoformat(), "previous": self.previous.isoformat(),
+                "current": self.current,
                 "changes": {unit: [c.to_json() for c in items]
                             for unit, items in self.changes.items()}}
 
     def text(self) -> str:
+        if not self.current:
+            return _("Added the edition of {date} to the rule history; the current edition "
+                     "is still that of {current}, and nothing current changed.").format(
+                date=format_date(self.edition), current=format_date(self.previous))
         return changes_text(self.changes, self.previous, self.edition)
 
 
 def add_official_file(rules_dir, file) -> AddedEdition:
-    """Add an official CR text file to the history under rules_dir and write it.
+    """Add an official CR text file to the rulebook under rules_dir, all or nothing.
 
     A broken rulebook is reported first (DataErrors), and then nothing is written."""
     load_rulebook(rules_dir)
     folder = history_dir(rules_dir)
     data = read_history(folder)
-    before = data.editions[-1].effective
-    data, doc = add_edition(data, Path(file))
-    found = changes(History(data), before, doc.effective)
-    written = list(write_history(data, folder))
-    return AddedEdition(doc.effective, before, found, list(doc.warnings), written)
+    doc = read_whole(Path(file))
+    current = data.editions[-1]
+    known = next((e for e in data.editions if e.effective == doc.effective), None)
+    if known is not None:
+        raise UserError(_("{file}: the edition of {date} is already in the rule history "
+                          "({known}): nothing to add").format(
+            file=doc.file, date=format_date(doc.effective), known=known.file or "—"))
+    whole = None
+    newer = doc.effective > current.effective
+    if newer:
+        data = add_edition(data, doc)
+        stored = stored_whole_cr(rules_dir)
+        if stored is None or stored.edition < doc.effective:
+            try:
+                whole = whole_cr_text(doc)[0]
+            except OfficialFileError as exc:
+                raise UserError(str(exc)) from None
+        found = changes(History(data), current.effective, doc.effective)
+    else:
+        data = insert_older(data, doc, default_reference_dir(), rules_dir)
+        found = {}
+    written = []
+    if whole is not None:  # first: the history, written last, says the edition is added
+        write_atomically(store_path(rules_dir), whole)
+        written.append(store_path(rules_dir))
+    written += write_history(data, folder)
+    return AddedEdition(doc.effective, current.effective, found, list(doc.warnings),
+                        written, newer)

@@ -71,11 +71,15 @@ def covered(book) -> tuple[dict[str, date], object | None]:
     return anchors, old
 
 
-def rebuild(reference: Path, rules_dir: Path) -> HistoryData:
-    """The whole history, from every official file of reference and the rulebook's units."""
+def rebuild(reference: Path, rules_dir: Path, extra=()) -> HistoryData:
+    """The whole history, from every official file of reference (and the documents extra,
+    which take the place of a file of the same edition) and the rulebook's units."""
     book = load_rulebook(rules_dir)
     anchors, old = covered(book)
     docs = read_documents(reference)
+    if extra:
+        dated = {d.effective: d for d in docs} | {d.effective: d for d in extra}
+        docs = [dated[d] for d in sorted(dated)]
     dates = [d.effective for d in docs]
     missing = sorted(a for a in anchors.values() if a not in dates)
     if missing:
@@ -98,13 +102,33 @@ def rebuild(reference: Path, rules_dir: Path) -> HistoryData:
     return HistoryData(tuple(editions), tuple(units), titles)
 
 
-def add_edition(data: HistoryData, path: Path) -> tuple[HistoryData, CRDocument]:
-    """data with the official file at path added as its newest edition."""
-    doc = read_whole(path)
+def add_edition(data: HistoryData, doc: CRDocument) -> HistoryData:
+    """data with the official document doc added as its newest edition."""
     last = data.editions[-1]
     if doc.effective <= last.effective:
         raise UserError(_("{file} is effective {date}, not after the newest edition of the "
                           "history ({last}, {last_file}): only a newer edition can be added"
                           ).format(file=doc.file, date=format_date(doc.effective),
                                    last=format_date(last.effective), last_file=last.file))
-    return extend(data, doc), doc
+    return extend(data, doc)
+
+
+def insert_older(data: HistoryData, doc: CRDocument, reference: Path, rules_dir
+                 ) -> HistoryData:
+    """data with doc, older than its newest edition, added in its place: the history built
+    again from the official files of reference and doc, which must hold every edition data
+    has (the current one stays current)."""
+    docs = {d.effective for d in read_documents(reference)} | {doc.effective}
+    missing = [e for e in data.editions if e.file and e.effective not in docs]
+    if missing:
+        raise UserError(_("{file} is older than the current edition: adding it builds the "
+                          "history again from the official files, and {folder} has no file "
+                          "of {date} ({name}); put it there, or set TOLARIA_SHARED").format(
+            file=doc.file, folder=reference, date=format_date(missing[0].effective),
+            name=missing[0].file))
+    rebuilt = rebuild(reference, rules_dir, [doc])
+    if rebuilt.editions[-1].effective != data.editions[-1].effective:
+        raise UserError(_("{folder} holds an edition newer than the current one ({date}): "
+                          "import that one first").format(
+            folder=reference, date=format_date(data.editions[-1].effective)))
+    return rebuilt
