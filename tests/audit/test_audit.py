@@ -411,3 +411,27 @@ def test_dates_are_for_people_in_text_and_iso_in_data(book, report):
                                           "2017-04-28", "2017-06-05", "2017-07-08",
                                           "2017-08-25", "2017-09-29", "2018-07-13",
                                           "2018-08-10", "2018-10-05", "2019-01-25"]}
+
+
+def test_lagging_the_current_edition_is_not_claiming_a_wrong_edition(book, report, capsys):
+    """Two questions kept apart: a text that fits an older English than the edition it
+    claims (a finding: edition/stale) and a text whose base English the current edition has
+    reworded since (no finding: a count in the summary, the rules in `tolaria status`)."""
+    from tolaria.audit.report import render_text
+    from tolaria.history.status import translation_status
+
+    _needs_history()
+    claims = [f for f in report.findings if f.check == "edition" and f.key == "stale"]
+    assert {("it", "702.25"), ("es", "513")} == {(f.lang, f.rule) for f in claims}
+    for lang in ("es", "it"):
+        rules = translation_status(book, [lang]).rules
+        behind = report.summary[lang]["behind_current"]
+        assert behind["edition"] == book.current.isoformat()
+        assert behind["stale"] == sum(1 for r in rules if r.state == "stale") == 3
+    # the Spanish 702.25 lags the current edition, and claims no edition it does not match
+    assert not [f for f in claims if (f.lang, f.rule) == ("es", "702.25")]
+    assert book.lag_of("es", "702.25d").stale
+    text = render_text(report)
+    assert "against the current edition (April 17, 2026), not a finding: 3 stale since their " \
+           "base, 0 not translated (tolaria status --lang es)" in text
+    assert "stale: the text fits the English of July 22, 2016" in text

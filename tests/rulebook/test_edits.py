@@ -139,3 +139,16 @@ def test_quoted_round_trips_through_yaml_on_one_line(text):
 def test_quoted_escapes_what_yaml_would_take_as_a_line_break():
     assert quoted("a\u2028b\x85c\ufeff") == '"a\\u2028b\\u0085c\\ufeff"'
     assert quoted("él dijo \"sí\"") == '"él dijo \\"sí\\""'
+
+
+def test_a_base_edition_is_added_or_replaced_and_reads_back():
+    out = apply_edits(SOURCE, [Edit(N("104.2a"), "base", "2026-04-17")])
+    assert _rules(out)["104.2a"]["base"] == date(2026, 4, 17)
+    assert out == format_yaml(out)
+    again = apply_edits(out, [Edit(N("104.2a"), "base", "2026-06-12"),
+                              Edit(N("104.3"), "text", "A new rule."),
+                              Edit(N("104.3"), "base", "2026-06-12")])
+    rules = _rules(again)
+    assert rules["104.2a"]["base"] == date(2026, 6, 12) and rules["104.2a"]["examples"]
+    assert (rules["104.3"]["base"], rules["104.3"]["text"]) == (date(2026, 6, 12), "A new rule.")
+    assert list(rules["104.3"]) == ["number", "base", "text"]
