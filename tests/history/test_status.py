@@ -84,3 +84,14 @@ def test_cli_status(capsys):
     assert data["current"] == "2026-04-17" and set(data["summary"]) == {"es", "it"}
     assert data["summary"]["es"] == {"up-to-date": 70, "stale": 3, "retired": 10,
                                      "untranslated": 0}
+
+
+def test_status_speaks_the_interface_language(capsys):
+    if load_rulebook(REPO / "rules").current is None:
+        pytest.skip("no rule history in this tree")
+    assert main(["status", "--lang", "es", "--ui-lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Las traducciones frente a la edición vigente (17 de abril de "
+                          "2026)\n")
+    assert "702.26d (702.25d en los archivos): desactualizada desde el 7 de octubre de 2022" \
+        in out and "1 cambio, 2 palabras añadidas, 0 quitadas" in out
