@@ -32,8 +32,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--write", action="store_true",
                         help=_("write rules/en/<section>.yaml for each of --sections"))
     parser.add_argument("--history", action="store_true",
-                        help=_("add the file as the newest edition of rules/history/ and "
-                               "print what changed in the covered rules"))
+                        help=_("add the file to rules/history/; a file newer than the current "
+                               "edition becomes current (rules/cr/en.json too) and what changed "
+                               "in the covered rules is printed"))
     parser.add_argument("--whole", action="store_true",
                         help=_("store the whole file (every rule, the glossary) as the whole "
                                "CR in English, rules/cr/en.json, replacing the one there"))

@@ -32,9 +32,10 @@ def add_arguments(parser) -> None:
     actions.required = True
     export = actions.add_parser(
         "export", help=_("write a PO file of a translation's rule texts"),
-        description=_("write a PO file of the Spanish or Italian rule texts: the English as "
-                      "msgid, the translation as msgstr, the rule as msgctxt; fuzzy where the "
-                      "audit finds the translation stale or misaligned"),
+        description=_("write a PO file of the Spanish or Italian rule texts: the current "
+                      "English as msgid, the translation as msgstr, the rule as msgctxt; where "
+                      "the English the translation was made from differs, it is the previous "
+                      "msgid (#| msgid) and the message is fuzzy"),
         epilog=_("Example: tolaria po export --lang it --out it.po"),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     export.add_argument("--lang", choices=["es", "it"], required=True,
@@ -47,9 +48,10 @@ def add_arguments(parser) -> None:
     _common(export)
     imported = actions.add_parser(
         "import", help=_("bring a translated PO file back into the YAML"),
-        description=_("apply the changed msgstr texts of a PO file (its Language header "
-                      "names the translation) to the YAML, comments kept; the whole rulebook "
-                      "is checked first, and nothing changes on any error"),
+        description=_("apply the msgstr texts of a PO file (its Language header names the "
+                      "translation) to the YAML, comments kept, except fuzzy ones; each rule "
+                      "updated is recorded as translated from the current edition; the whole "
+                      "rulebook is checked first, and nothing changes on any error"),
         epilog=_("Example: tolaria po import it.po"),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     imported.add_argument("file", metavar=_("FILE"), help=_("a PO file made by po export"))
