@@ -6,10 +6,13 @@ import json
 import shutil
 
 import pytest
+from datetime import date
+from hypothesis import given, settings, strategies as st
 
 from tolaria.cli import main
 from tolaria.errors import DataErrors
 from tolaria.history.status import translation_status, word_counts
+from tolaria.numbering import RuleNumber
 from tolaria.rulebook.loader import load_rulebook
 from tolaria_testing import REPO
 
@@ -43,6 +46,19 @@ def test_word_counts():
     assert word_counts("same", "same") == (0, 0)
 
 
+_WORDS = st.lists(st.sampled_from(["the", "permanent", "phases", "out", "in", "game"]),
+                  max_size=12).map(" ".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(old=_WORDS, new=_WORDS)
+def test_word_counts_add_up(old, new):
+    inserted, deleted = word_counts(old, new)
+    assert inserted - deleted == len(new.split()) - len(old.split())
+    assert (inserted + deleted == 0) == (old.split() == new.split())
+    assert inserted <= len(new.split()) and deleted <= len(old.split())
+
+
 def test_a_rule_brought_up_to_date_records_its_own_base(tmp_path):
     root = tmp_path / "rules"
     shutil.copytree(REPO / "rules", root)
@@ -51,6 +67,9 @@ def test_a_rule_brought_up_to_date_records_its_own_base(tmp_path):
     path.write_text(text.replace('  - number: "702.25d"\n',
                                  '  - number: "702.25d"\n    base: 2026-04-17\n'), "utf-8")
     book = load_rulebook(root, use_cache=False)
+    for _twice in range(2):  # the second from the snapshot in the cache
+        cached = load_rulebook(root)
+        assert cached.find("es", RuleNumber.parse("702.25d")).base == date(2026, 4, 17)
     found = _by_rule(translation_status(book, ["es"]))
     assert found[("es", "702.26d")].state == "up-to-date"
     assert found[("es", "702.26k")].state == "stale"  # the section's edition still counts
