@@ -11,7 +11,6 @@ this rulebook's English (the English changed since the export) is refused in one
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import shutil
@@ -20,10 +19,7 @@ from datetime import date
 from pathlib import Path
 from typing import NamedTuple
 
-from babel.core import UnknownLocaleError
-from babel.messages.pofile import PoFileError, read_po
-
-from ..errors import DataError, DataErrors, UserError, os_error_text
+from ..errors import DataError, DataErrors, UserError
 from ..i18n import _, format_number, ngettext
 from ..model import Rule, RuleBook, Section
 from ..numbering import BadNumber, RuleNumber
@@ -32,11 +28,11 @@ from ..rulebook.loader import default_rules_dir, load_rulebook, rulebook_files
 from ..rulebook.writer import write_atomically
 from ..yamlfiles.nodes import display_path
 from ..history.lookup import load_history
-from .po_export import LANGS, Entry, chosen_sections, rule_parts, section_entries
+from .po_export import Entry, chosen_sections, rule_parts, section_entries
+from .po_file import PoMessage, read_po_file
 
 _CONTEXT = re.compile(r"^(?P<number>\S+)(?: example (?P<example>[1-9]\d*)"
                       r"| since (?P<since>\d{4}-\d{2}-\d{2}))?$")
-_MSGCTXT_LINE = re.compile(r'^msgctxt\s+"(.*)"\s*$')
 
 
 # --- import ---------------------------------------------------------------------------------
@@ -47,122 +43,8 @@ class FileChange(NamedTuple):
     rebased: tuple[str, ...] = ()  # rules now based on the current edition
 
 
-class _Message(NamedTuple):
-    context: str
-    msgid: str
-    msgstr: str
-    line: int
-    fuzzy: bool = False
-
-
-def read_po_file(path: Path, display: str) -> tuple[str, list[_Message]]:
-    """(language, messages) of a PO file; DataErrors (file:line) when it is malformed."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise UserError(_("cannot read {file}: {problem}").format(
-            file=display, problem=os_error_text(exc))) from None
-    problem = _charset_problem(raw)
-    if problem is not None:
-        raise DataErrors([DataError(display, *problem)])
-    try:
-        catalog = read_po(io.BytesIO(raw), abort_invalid=True)
-    except PoFileError as exc:  # babel counts its lines from 0
-        raise DataErrors([DataError(display, max(1, getattr(exc, "lineno", 0) + 1), _(
-            "not a valid PO file: {problem}").format(
-                problem=_babel_problem(re.sub(r" on -?\d+$", "", str(exc)))))]) from None
-    except UnknownLocaleError as exc:
-        raise _language_error(display, raw, exc.identifier) from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise DataErrors([DataError(display, 1, _("not a valid PO file: {problem}").format(
-            problem=_babel_problem(str(exc))))]) from None
-    lang = catalog.locale.language if catalog.locale is not None else None
-    if lang not in LANGS:
-        raise _language_error(display, raw, lang)
-    lines: dict[str, list[int]] = {}
-    for number, text in enumerate(raw.decode("utf-8", "replace").splitlines(), 1):
-        match = _MSGCTXT_LINE.match(text)
-        if match:
-            lines.setdefault(match.group(1), []).append(number)
-    errors = [DataError(display, where[1], _("duplicate msgctxt \"{context}\" (first at line "
-                                             "{line})").format(context=ctx, line=where[0]))
-              for ctx, where in lines.items() if len(where) > 1]
-    messages = []
-    for message in catalog:
-        if not message.id:
-            continue
-        if not message.context:
-            errors.append(DataError(display, message.lineno or 1, _(
-                "a message without msgctxt (expected the rule, e.g. \"104.2\")")))
-            continue
-        msgstr = message.string if isinstance(message.string, str) else message.string[0]
-        messages.append(_Message(message.context, message.id, msgstr or "",
-                                 message.lineno or lines.get(message.context, [1])[0],
-                                 message.fuzzy))
-    if errors:
-        raise DataErrors(errors)
-    return lang, messages
-
-
-def _language_error(display: str, raw: bytes, lang: str | None) -> DataErrors:
-    """The error for a Language header naming no translated language (lang: what Babel
-    made of it; when nothing, the header as written)."""
-    if not lang:
-        written = re.search(rb'^"Language:[ \t]*([^"\\]*)', raw, re.M)
-        lang = written.group(1).decode("utf-8", "replace").strip() if written else ""
-    return DataErrors([DataError(display, _header_line(raw, b"Language:"), _(
-        "the PO file's Language header is '{lang}'; expected one of {langs}").format(
-            lang=lang, langs=", ".join(LANGS)))])
-
-
-def _babel_problem(problem: str) -> str:
-    """Babel's words for a malformed PO file, in the interface's language where known."""
-    known = [
-        (r"^missing msgstr for msgid", _("a msgid without its msgstr (add a line msgstr \"\" "
-                                         "after it)")),
-        (r"^Unknown or misformatted keyword",
-         _("a line that is neither a comment, a keyword (msgctxt, msgid, msgid_plural, "
-           "msgstr) nor a quoted continuation of one")),
-        (r"^Got line starting with",
-         _("a quoted line that does not continue a msgctxt, msgid or msgstr")),
-        (r"more translations than num_plurals",
-         _("more msgstr[N] forms than the language has plural forms")),
-        (r"invalid literal for int",
-         _("a msgstr[N] whose N is not a whole number")),
-    ]
-    for pattern, text in known:
-        if re.search(pattern, problem):
-            return text
-    return _("Babel cannot read it ({problem})").format(problem=problem)
-
-
-def _header_line(raw: bytes, key: bytes) -> int:
-    """The line of the header field key (e.g. b"Language:"), else 1."""
-    for number, line in enumerate(raw.splitlines(), 1):
-        if line.lstrip(b'"').startswith(key):
-            return number
-    return 1
-
-
-def _charset_problem(raw: bytes) -> tuple[int, str] | None:
-    """(line, message) when the PO file's bytes are not in the charset its header names."""
-    match = re.search(rb"charset=([A-Za-z0-9_.:-]+)", raw)
-    charset = match.group(1).decode("ascii") if match else "utf-8"
-    try:
-        raw.decode(charset)
-    except LookupError:
-        return _header_line(raw, b"Content-Type:"), _(
-            "the Content-Type header names an unknown charset '{charset}': write "
-            "charset=UTF-8").format(charset=charset)
-    except UnicodeDecodeError as exc:
-        return raw[:exc.start].count(b"\n") + 1, _(
-            "a byte that is not {charset} text (0x{byte:02x}): save the file as {charset}"
-            ).format(charset=charset, byte=raw[exc.start])
-    return None
-
-
 class _Plan(NamedTuple):
-    edits: dict  # section file -> [(Edit, _Message)]
+    edits: dict  # section file -> [(Edit, PoMessage)]
     rebased: dict  # section file -> [rule numbers whose base becomes the current edition]
     kept: list  # (context, the parts still fuzzy): rules whose base stays
     skipped: int  # fuzzy messages, not applied
@@ -173,7 +55,7 @@ def _entries(book: RuleBook, lang: str, history) -> dict[str, tuple[Entry, Secti
             for e in section_entries(book, section, history)}
 
 
-def _mismatch(display: str, lang: str, wrong: list[_Message]) -> UserError:
+def _mismatch(display: str, lang: str, wrong: list[PoMessage]) -> UserError:
     return UserError(ngettext(
         "{file}: {count} message no longer matches the English of this rulebook (\"{context}\", "
         "line {line}): the English changed since the export; export again (tolaria po "
@@ -185,18 +67,18 @@ def _mismatch(display: str, lang: str, wrong: list[_Message]) -> UserError:
                                       context=wrong[0].context, line=wrong[0].line, lang=lang))
 
 
-def _plan(book: RuleBook, lang: str, messages: list[_Message], display: str, history
+def _plan(book: RuleBook, lang: str, messages: list[PoMessage], display: str, history
           ) -> tuple[_Plan, list[DataError]]:
     """The edits the messages ask for, the rules to rebase; the errors found."""
     errors: list[DataError] = []
-    plans: dict[str, list[tuple[Edit, _Message]]] = {}
+    plans: dict[str, list[tuple[Edit, PoMessage]]] = {}
     entries = _entries(book, lang, history)
-    wrong: list[_Message] = []
+    wrong: list[PoMessage] = []
     touched: dict[RuleNumber, Section] = {}
     cleared: set[str] = set()  # contexts a translator took out of fuzzy, with a msgstr
     skipped = 0
 
-    def error(message: _Message, text: str) -> None:
+    def error(message: PoMessage, text: str) -> None:
         errors.append(DataError(display, message.line, text))
 
     for message in messages:
@@ -272,7 +154,7 @@ def _plan(book: RuleBook, lang: str, messages: list[_Message], display: str, his
 def _check_additions(book: RuleBook, lang: str, planned, display) -> list[DataError]:
     """New rules come with their text; new examples follow the existing ones."""
     errors = []
-    by_rule: dict[RuleNumber, list[tuple[Edit, _Message]]] = {}
+    by_rule: dict[RuleNumber, list[tuple[Edit, PoMessage]]] = {}
     for edit, message in planned:
         by_rule.setdefault(edit.number, []).append((edit, message))
     for number, group in by_rule.items():
