@@ -36,6 +36,8 @@ def test_every_translated_rule_has_a_state(book):
         "stale", "702.25d", "2022-10-07", "2020-11-20")
     assert (stale.changes, stale.inserted, stale.deleted) == (1, 2, 0)  # "and stickers"
     assert found[("es", "724.1")].state == "up-to-date"
+    # 724.1a: the same wording, only "716.1f" became "724.1f"
+    assert (found[("es", "724.1a")].state, found[("es", "724.1a")].changes) == ("references", 0)
     assert found[("it", "300.6")].state == "retired"  # no counterpart today
     assert found[("it", "702.26p")].state == "untranslated"  # not in the Italian
     assert status.count("es", "stale") == 3
@@ -93,16 +95,18 @@ def test_cli_status(capsys):
     assert main(["status", "--lang", "it"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Translations against the current edition (April 17, 2026)\n")
-    assert "Italian (it): 83 rules; up to date 68, stale 3, not translated 2, no " \
-           "counterpart today 10" in out
+    assert "Italian (it): 83 rules; up to date 65, cross-references renumbered 3, stale 3, " \
+           "not translated 2, no counterpart today 10" in out
+    assert "  104.6: the same wording, its cross-references renumbered since its base (July " \
+           "13, 2018); rules/it/104.yaml:" in out
     assert "  702.26k (702.25k in the files): stale since February 7, 2025 (base November " \
            "20, 2020): 1 change, 4 words inserted, 2 deleted; rules/it/702.25.yaml:" in out
     assert "Spanish" not in out
     assert main(["status", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["current"] == "2026-04-17" and set(data["summary"]) == {"es", "it"}
-    assert data["summary"]["es"] == {"up-to-date": 70, "stale": 3, "retired": 10,
-                                     "untranslated": 0}
+    assert data["summary"]["es"] == {"up-to-date": 67, "references": 3, "stale": 3,
+                                     "untranslated": 0, "retired": 10}
 
 
 def test_status_speaks_the_interface_language(capsys):
@@ -114,3 +118,4 @@ def test_status_speaks_the_interface_language(capsys):
                           "2026)\n")
     assert "702.26d (702.25d en los archivos): desactualizada desde el 7 de octubre de 2022" \
         in out and "1 cambio, 2 palabras añadidas, 0 quitadas" in out
+    assert "104.6: la misma redacción, con sus referencias renumeradas desde su base" in out

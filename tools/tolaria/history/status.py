@@ -16,17 +16,20 @@ from typing import NamedTuple
 from ..i18n import _, format_date, format_number, language_name, ngettext
 from ..model import RuleBook
 from ..numbering import RuleNumber
-from .changes import word_diff
+from .changes import RENUMBERED, text_change, word_diff
 
 TRANSLATED = ("es", "it")
 UP_TO_DATE, STALE, RETIRED, UNTRANSLATED = "up-to-date", "stale", "retired", "untranslated"
+REFERENCES = "references"  # the same wording, its cross-references renumbered since the base
+STATES = (UP_TO_DATE, REFERENCES, STALE, UNTRANSLATED, RETIRED)
 
 
 class RuleStatus(NamedTuple):
     lang: str
     key: str  # the rule's number in the rulebook (its files)
     number: str | None  # today's number (None: no counterpart today)
-    state: str  # up-to-date, stale, retired (no counterpart today), untranslated
+    state: str  # up-to-date, references (renumbered citations), stale, untranslated, retired
+    #             (no counterpart today)
     base: date | None  # the English edition the text was translated from
     since: date | None  # stale: the first edition after base that words it otherwise
     changes: int  # changes of wording between base and current
@@ -54,7 +57,7 @@ class Status(NamedTuple):
         langs = sorted({r.lang for r in self.rules})
         return {"current": self.current.isoformat() if self.current else None,
                 "summary": {lang: {s: self.count(lang, s)
-                                   for s in (UP_TO_DATE, STALE, RETIRED, UNTRANSLATED)}
+                                   for s in STATES}
                             for lang in langs},
                 "rules": [r.to_json() for r in self.rules]}
 
@@ -94,6 +97,9 @@ def translation_status(book: RuleBook, langs=None) -> Status:
             elif lag.stale:
                 state = STALE
                 counts = word_counts(lag.base_text or "", lag.current_text or "")
+            elif text_change(lag.base_text or "", lag.current_text or "") == RENUMBERED:
+                state = REFERENCES
+                counts = word_counts(lag.base_text or "", lag.current_text or "")
             else:
                 state, counts = UP_TO_DATE, (0, 0)
             out.append(RuleStatus(lang, key, today.number if today else key, state,
@@ -126,6 +132,10 @@ def _line(r: RuleStatus) -> str:
     if r.state == UNTRANSLATED:
         return _("{number}: not translated; the current English has it ({file})").format(
             number=number, file=r.file)
+    if r.state == REFERENCES:
+        return _("{number}: the same wording, its cross-references renumbered since its base "
+                 "({base}); {file}:{line}").format(number=number, base=format_date(r.base),
+                                                   file=r.file, line=r.line)
     changes = ngettext("{count} change", "{count} changes", r.changes).format(
         count=format_number(r.changes))
     inserted = ngettext("{count} word inserted", "{count} words inserted", r.inserted).format(
@@ -148,8 +158,10 @@ def status_text(status: Status) -> str:
         date=format_date(status.current))]
     for lang in sorted({r.lang for r in status.rules}):
         mine = [r for r in status.rules if r.lang == lang]
-        lines += ["", _("{language} ({code}): {total}; up to date {current}, stale {stale}, "
-                        "not translated {missing}, no counterpart today {retired}").format(
+        lines += ["", _("{language} ({code}): {total}; up to date {current}, cross-references "
+                        "renumbered {references}, stale {stale}, not translated {missing}, no "
+                        "counterpart today {retired}").format(
+            references=format_number(status.count(lang, REFERENCES)),
             language=language_name(lang), code=lang,
             total=ngettext("{n} rule", "{n} rules", len(mine)).format(
                 n=format_number(len(mine))),
@@ -157,7 +169,7 @@ def status_text(status: Status) -> str:
             stale=format_number(status.count(lang, STALE)),
             missing=format_number(status.count(lang, UNTRANSLATED)),
             retired=format_number(status.count(lang, RETIRED)))]
-        lines += ["  " + _line(r) for r in mine if r.state in (STALE, UNTRANSLATED)]
+        lines += ["  " + _line(r) for r in mine if r.state in (STALE, REFERENCES, UNTRANSLATED)]
         for state, label in ((UP_TO_DATE, _("up to date: {rules}")),
                              (RETIRED, _("no counterpart today: {rules}"))):
             numbers = [r.number or r.key for r in mine if r.state == state]
