@@ -148,7 +148,8 @@ def test_dates_and_language_names_through_babel(lang, date, name):
     (["show", "104.3z", "--lang", "it", "--ui-lang", "it"], {}, "nessuna regola 104.3z"),
     (["show", "104.3z"], {"LANG": "es_ES.UTF-8"}, "no hay ninguna regla 104.3z"),
     (["show", "--help"], {"LANG": "es_ES.UTF-8"}, "Ejemplo: tolaria show"),
-    (["show"], {"LANG": "it_IT.UTF-8"}, "gli argomenti seguenti sono obbligatori"),
+    (["import"], {"LANG": "it_IT.UTF-8"}, "gli argomenti seguenti sono obbligatori"),
+    (["show"], {"LANG": "it_IT.UTF-8"}, "indica un NUMERO di regola, o --glossary TERMINE"),
 ])
 def test_the_cli_speaks_the_users_language(args, env, expected, monkeypatch, capsys):
     from tolaria.cli import main
