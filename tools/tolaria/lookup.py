@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections import namedtuple
 
+from .cr.loading import load_numbers
 from .cr.records import fold
 from .errors import DataErrors, UserError
 from .i18n import _
@@ -216,13 +217,18 @@ class Target(namedtuple("Target", "number exists rule covered")):
 
 
 def target(book: RuleBook, number: RuleNumber, rulebook_numbers: bool = False) -> Target:
-    """The target of a cited number. rulebook_numbers: the citing text numbers rules as this
-    rulebook does (a translation, an older English), not as the current edition does."""
+    """The target of a cited number: a covered rule by today's number, else a rule of the
+    current edition, else what resolve finds (another edition's number). rulebook_numbers:
+    the citing text numbers rules as this rulebook does (a translation, an older English)
+    and a rulebook number comes first. Only the numbers of the whole CR are read, not its
+    records: `show` finds every target on every start."""
     asked = str(number)
-    found = None
-    if rulebook_numbers and any(book.find(lang, number) is not None for lang in book.languages):
-        found = Found(asked, asked, RULEBOOK)
-    found = found or resolve(book, number)
+    key = book.key_today(asked)
+    if rulebook_numbers and any(book.find(lang, number) for lang in book.languages):
+        key = asked
+    if key is None and asked in whole_numbers(book):
+        return Target(asked, True, asked, False)
+    found = Found(key, asked, TODAY) if key is not None else resolve(book, number)
     if found is None:
         return Target(asked, False, None, False)
     if found.via == WHOLE:
@@ -232,6 +238,20 @@ def target(book: RuleBook, number: RuleNumber, rulebook_numbers: bool = False) -
         return Target(asked, True, None, True)
     rule = today.number if today is not None else found.key.partition("@")[0]
     return Target(asked, True, rule, True)
+
+
+def whole_numbers(book: RuleBook) -> frozenset[str]:
+    """Every section and rule number of the whole current CR stored with the rulebook."""
+    key = str(book.root)
+    if key not in _numbers:
+        try:
+            _numbers[key] = load_numbers(book.root) or frozenset()
+        except (DataErrors, OSError, ValueError):  # `tolaria validate` says why
+            _numbers[key] = frozenset()
+    return _numbers[key]
+
+
+_numbers: dict = {}
 
 
 # --- the glossary -------------------------------------------------------------------------
