@@ -120,13 +120,16 @@ def test_a_stale_or_missing_compiled_catalog_never_falls_back_to_english(
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("content", ["[]", '{"date|es|2023-04-14": 3}', "null"])
+@pytest.mark.parametrize("content", [[], {"date|es|2023-04-14": 3}, None, b"not marshal"])
 def test_a_label_cache_this_version_did_not_write_is_started_again(tmp_path, monkeypatch,
                                                                      content):
+    import marshal
+
     from tolaria import __version__
 
     monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
-    (tmp_path / f"babel-labels-{__version__}.json").write_text(content)
+    data = content if isinstance(content, bytes) else marshal.dumps(content)
+    (tmp_path / f"babel-labels-{__version__}.marshal").write_bytes(data)
     monkeypatch.setattr(i18n, "_labels", None)
     i18n.set_language("es")
     try:
