@@ -101,6 +101,20 @@ def test_cycles_are_found_when_there_are_some():
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
+def test_a_cycle_among_real_files_is_found(tmp_path):
+    """The walk reads a package as it reads tolaria: relative, absolute and function-level
+    imports make edges, so a cycle hidden in a function body is still a cycle."""
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    for name, text in {"__init__.py": "", "a.py": "from .sub import b\n",
+                       "sub/__init__.py": "", "sub/b.py": "def f():\n    from ..c import x\n",
+                       "c.py": "import pkg.a\nx = 1\n", "d.py": "from . import c\n"}.items():
+        (package / name).write_text(text, encoding="utf-8")
+    assert cycles(import_graph(package)) == [["pkg.a", "pkg.c", "pkg.sub.b"]]
+    (package / "c.py").write_text("x = 1\n", encoding="utf-8")
+    assert cycles(import_graph(package)) == []
+
+
 def test_no_module_imports_itself_through_others():
     assert cycles(import_graph()) == []
 

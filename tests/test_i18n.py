@@ -120,13 +120,16 @@ def test_a_stale_or_missing_compiled_catalog_never_falls_back_to_english(
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("content", ["[]", '{"date|es|2023-04-14": 3}', "null"])
+@pytest.mark.parametrize("content", [[], {"date|es|2023-04-14": 3}, None, b"not marshal"])
 def test_a_label_cache_this_version_did_not_write_is_started_again(tmp_path, monkeypatch,
                                                                      content):
+    import marshal
+
     from tolaria import __version__
 
     monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
-    (tmp_path / f"babel-labels-{__version__}.json").write_text(content)
+    data = content if isinstance(content, bytes) else marshal.dumps(content)
+    (tmp_path / f"babel-labels-{__version__}.marshal").write_bytes(data)
     monkeypatch.setattr(i18n, "_labels", None)
     i18n.set_language("es")
     try:
@@ -148,7 +151,8 @@ def test_dates_and_language_names_through_babel(lang, date, name):
     (["show", "104.3z", "--lang", "it", "--ui-lang", "it"], {}, "nessuna regola 104.3z"),
     (["show", "104.3z"], {"LANG": "es_ES.UTF-8"}, "no hay ninguna regla 104.3z"),
     (["show", "--help"], {"LANG": "es_ES.UTF-8"}, "Ejemplo: tolaria show"),
-    (["show"], {"LANG": "it_IT.UTF-8"}, "gli argomenti seguenti sono obbligatori"),
+    (["import"], {"LANG": "it_IT.UTF-8"}, "gli argomenti seguenti sono obbligatori"),
+    (["show"], {"LANG": "it_IT.UTF-8"}, "indica un NUMERO di regola, o --glossary TERMINE"),
 ])
 def test_the_cli_speaks_the_users_language(args, env, expected, monkeypatch, capsys):
     from tolaria.cli import main

@@ -133,7 +133,7 @@ def test_200_random_numbers_of_the_current_edition_show_their_official_text(caps
     from tolaria.formats.official import read_official
     from tolaria_testing import shared_dir
 
-    doc = read_official(shared_dir(skip=True) / "reference" / "cr-en" / "rules_20260417.txt")
+    doc = read_official(shared_dir() / "reference" / "cr-en" / "rules_20260417.txt")
     rules = [r for s in doc.sections.values() for r in s.rules]
     for rule in random.Random(20260417).sample(rules, 200):
         assert main(["show", rule.number, "--lang", "en", "--json"]) == 0, rule.number
@@ -141,3 +141,67 @@ def test_200_random_numbers_of_the_current_edition_show_their_official_text(caps
         assert (data["number"], data["edition"]) == (rule.number, "2026-04-17"), rule.number
         assert data["text"] == rule.text, rule.number
         assert data["examples"] == list(rule.examples), rule.number
+
+
+# --- where a cited number leads -------------------------------------------------------------
+def test_every_number_the_current_edition_cites_leads_to_a_rule(book):
+    """The link checker of the whole CR and of the covered texts: every number a rule, an
+    example or a glossary entry cites has a target (translations read in their own numbers)."""
+    from tolaria.lookup import target, whole_cr
+    from tolaria.numbering import find_references
+
+    whole = whole_cr(book)
+    texts = [t for r in whole.rules() for t in (r.text, *r.examples)]
+    texts += [t.definition for t in whole.glossary]
+    cited = {str(n): n for text in texts for n in find_references(text)}
+    assert len(cited) > 500
+    assert [n for n, number in cited.items() if not target(book, number).exists] == []
+    covered = {str(n) for _, r in book.rules() for n in r.cites}
+    missing = {n for n in covered if not target(book, RuleNumber.parse(n), True).exists}
+    # the pre-2009 section 300 cites its own edition's rules, which no later edition has
+    assert covered and missing == {"419.6e", "419.6f"}
+
+
+def test_a_target_names_the_rule_as_numbered_today(book):
+    from tolaria.lookup import target
+
+    assert target(book, RuleNumber.parse("704.5a")) == ("704.5a", True, "704.5a", False)
+    # phasing is 702.25 in the rulebook (and its translations), 702.26 today
+    assert target(book, RuleNumber.parse("702.25"), True) == ("702.25", True, "702.26", True)
+    assert target(book, RuleNumber.parse("702.26")) == ("702.26", True, "702.26", True)
+    assert target(book, RuleNumber.parse("704.99")) == ("704.99", False, None, False)
+
+
+# --- the glossary ---------------------------------------------------------------------------
+@pytest.mark.parametrize("typed, official, term", [
+    ("phased out", "Phased In, Phased Out", "phased-in-phased-out"),
+    ("PHASED   out", "Phased In, Phased Out", "phased-in-phased-out"),
+    ("fuera de fase", "Phased In, Phased Out", "phased-in-phased-out"),
+    ("Fuori Fase", "Phased In, Phased Out", "phased-in-phased-out"),
+    ("fase de finalizacion", "Ending Phase", "ending-phase"),  # accent-blind
+    ("trample", "Trample", None),  # in the official glossary only
+])
+def test_a_glossary_term_in_any_language_case_or_accents(book, typed, official, term):
+    from tolaria.lookup import glossary_entry
+
+    entry = glossary_entry(book, typed)
+    assert entry.official.term == official
+    assert (entry.term.id if entry.term else None) == term
+
+
+def test_an_unknown_term_names_close_ones(book):
+    from tolaria.lookup import close_terms, glossary_entry, glossary_not_found
+
+    assert glossary_entry(book, "phasd") is None
+    assert "Phasing" in close_terms(book, "phasd")
+    assert glossary_not_found(book, "phasd").startswith("no glossary term 'phasd'; close terms:")
+    assert close_terms(book, "xyzzy") == []
+
+
+@given(st.text(max_size=30))
+def test_any_typed_term_is_an_entry_or_none(text):
+    from tolaria.lookup import glossary_entry
+    from tolaria.rulebook.loader import load_rulebook
+
+    entry = glossary_entry(load_rulebook(REPO / "rules"), text)
+    assert entry is None or entry.official is not None or entry.term is not None

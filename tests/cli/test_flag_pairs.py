@@ -78,6 +78,9 @@ def test_history_refusal_speaks_the_interface_language(capsys, monkeypatch):
      "--write writes YAML files and prints their names: it takes no --json"),
     (["--sections", "104"],
      "--sections goes with --write or --json (it says which sections to write or print)"),
+    *[(["--whole", *other], "--whole stores the whole file in rules/cr/: it takes no "
+       "--sections, --write, --history or --json")
+      for other in (["--sections", "104"], ["--write"], ["--history"], ["--json"])],
 ])
 def test_import_refuses_options_that_do_not_go_together(capsys, tiny, official, extra,
                                                         message):

@@ -196,3 +196,105 @@ def test_a_number_other_rules_had_names_them(capsys):
         "716.2 was also this reference's 717.1f" in out
     status, out, _ = run(capsys, "show", "104.3b", "--json")
     assert "also" not in json.loads(out)
+
+
+# --- links, English-only notes, numbers no edition had -----------------------------------------
+def _targets(data):
+    yield from data.get("targets", [])
+    for child in data["children"]:
+        yield from _targets(child)
+
+
+@pytest.mark.parametrize("number, lang", [("704", "en"), ("702.19", "es"), ("104.3", "en"),
+                                          ("104.3", "es"), ("702.25", "it"), ("513", "it")])
+def test_every_cited_number_in_show_json_gives_its_target(capsys, number, lang):
+    status, out, _ = run(capsys, "show", number, "--lang", lang, "--json")
+    data = json.loads(out)
+    targets = list(_targets(data))
+    assert status == 0 and targets
+    assert all(t["exists"] and t["rule"] for t in targets), targets
+    texts = [data]
+    while texts:  # each text's targets are exactly the numbers it cites
+        text = texts.pop()
+        assert set(text["cites"]) <= {t["number"] for t in text["targets"]}
+        texts.extend(text["children"])
+
+
+def test_a_translation_cites_by_its_own_numbers_and_links_to_today(capsys):
+    status, out, _ = run(capsys, "show", "--glossary", "fuera de fase", "--lang", "es", "--json")
+    data = json.loads(out)
+    assert {"number": "702.25", "exists": True, "rule": "702.26", "covered": True} in \
+        data["targets"]
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "all"])
+def test_a_text_in_english_only_says_so_in_every_language_mode(capsys, lang):
+    status, out, _ = run(capsys, "show", "704.5a", "--lang", lang)
+    assert status == 0
+    assert out.count("In English only: this reference translates sections") == 1
+    assert out.count("If a player has 0 or less life, that player loses the game.") == 1
+    status, out, _ = run(capsys, "show", "704.5a", "--lang", lang, "--json")
+    data = json.loads(out)
+    assert (data[0] if lang == "all" else data)["english_only"] is True
+
+
+def test_english_shows_no_english_only_note(capsys):
+    status, out, _ = run(capsys, "show", "704.5a", "--lang", "en")
+    assert status == 0 and "In English only" not in out
+
+
+@pytest.mark.parametrize("number, near", [
+    ("704.99", "704.6, 704.7, 704.8"), ("999.1", "903, 904, 905"),
+    ("104.3z", "104.3i, 104.3j, 104.3k")])
+def test_a_number_no_edition_had_names_the_nearest(capsys, number, near):
+    status, out, err = run(capsys, "show", number)
+    assert (status, out) == (1, "") and err.count("\n") == 1 and near in err
+
+
+# --- the glossary -------------------------------------------------------------------------------
+def test_a_glossary_entry_in_english_is_the_official_one(capsys):
+    status, out, err = run(capsys, "show", "--glossary", "phased out", "--json")
+    data = json.loads(out)
+    assert (status, err, data["term"], data["lang"]) == (0, "", "Phased In, Phased Out", "en")
+    assert data["definition"].startswith("A status a permanent may have.")
+    assert data["edition"] == "2026-04-17" and data["source"]["kind"] == "official"
+    assert data["rules"] == ["702.26b", "702.26c"]  # the project's, numbered as today
+    assert data["names"]["es"] == "En fase, fuera de fase"
+
+
+@pytest.mark.parametrize("typed, lang, term", [
+    ("phased out", "es", "En fase, fuera de fase"), ("FUERA DE FASE", "it", "In fase, fuori fase"),
+    ("Fase de finalizacion", "es", "Fase de finalización")])
+def test_a_glossary_entry_in_spanish_and_italian(capsys, typed, lang, term):
+    status, out, _ = run(capsys, "show", "--glossary", typed, "--lang", lang)
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == f"{term} · Glossary · {language_name(lang)}"
+    assert "In English only" not in out
+
+
+def language_name(lang):
+    return {"en": "English", "es": "Spanish", "it": "Italian"}[lang]
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "all"])
+def test_a_term_only_the_official_glossary_has_is_english_only(capsys, lang):
+    status, out, _ = run(capsys, "show", "--glossary", "trample", "--lang", lang)
+    assert status == 0 and out.startswith("Trample · Glossary · English\n")
+    assert out.count("In English only") == 1 and out.count("A keyword ability") == 1
+
+
+def test_all_languages_of_a_translated_term(capsys):
+    status, out, _ = run(capsys, "show", "--glossary", "ending phase", "--lang", "all", "--json")
+    assert [d["lang"] for d in json.loads(out)] == ["en", "es", "it"]
+
+
+@pytest.mark.parametrize("args, status, message", [
+    (["--glossary", "phasd"], 1, "tolaria: no glossary term 'phasd'; close terms: "),
+    (["--glossary", "xyzzy"], 1, "tolaria: no glossary term 'xyzzy'"),
+    (["104.3b", "--glossary", "trample"], 2, "tolaria: --glossary shows a term"),
+    (["--glossary", "trample", "--edition", "2020-01-01"], 2, "tolaria: --glossary shows"),
+    ([], 2, "tolaria: give a rule NUMBER, or --glossary TERM"),
+])
+def test_glossary_refusals_are_one_line(capsys, args, status, message):
+    got, out, err = run(capsys, "show", *args)
+    assert (got, out) == (status, "") and err.startswith(message) and err.count("\n") == 1

@@ -20,7 +20,7 @@ def run(capsys, *args):
 
 @pytest.fixture
 def reference():
-    return shared_dir(skip=True) / "reference" / "cr-en"
+    return shared_dir() / "reference" / "cr-en"
 
 
 @pytest.fixture

@@ -114,6 +114,27 @@ def test_the_cache_gives_the_same_records_and_follows_the_file(tmp_path, cr):
     assert load_whole_cr(tmp_path).edition == date(2026, 4, 18)
 
 
+def test_the_numbers_alone_come_from_a_small_snapshot_that_follows_the_file(tmp_path, cr,
+                                                                            monkeypatch):
+    from tolaria.cr import loading
+
+    assert loading.load_numbers(tmp_path) is None
+    (tmp_path / "cr").mkdir()
+    target = tmp_path / "cr" / "en.json"
+    shutil.copy(REPO / "rules" / "cr" / "en.json", target)
+    numbers = loading.load_numbers(tmp_path)  # no snapshot yet: read, then kept
+    assert numbers == {s.number for s in cr.sections} | {r.number for r in cr.rules()}
+    assert {"704", "704.5a", "100.1"} <= numbers and "704.99" not in numbers
+    monkeypatch.setattr(loading, "_read", lambda path: pytest.fail("read the records"))
+    monkeypatch.setattr(loading, "loads", lambda data, key: pytest.fail("read the records"))
+    assert loading.load_numbers(tmp_path) == numbers  # from the numbers' own snapshot
+    monkeypatch.undo()
+    text = target.read_text(encoding="utf-8")
+    last = text.index('["704.5z", ')  # the last subrule of 704.5, left out
+    target.write_text(text[:last] + text[text.index("\n", last) + 1:], encoding="utf-8")
+    assert loading.load_numbers(tmp_path) == numbers - {"704.5z"}
+
+
 def test_the_loader_reads_only_rules_without_the_shared_sources(tmp_path):
     """A fresh process, with no shared sources anywhere, opens nothing outside the copied
     rules/ folder but Python's own files and the cache."""

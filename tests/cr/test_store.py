@@ -21,7 +21,7 @@ STORED = REPO / "rules" / "cr" / "en.json"
 def official():
     from tolaria.formats.official import read_official
 
-    return read_official(shared_dir(skip=True) / "reference" / "cr-en" / "rules_20260417.txt")
+    return read_official(shared_dir() / "reference" / "cr-en" / "rules_20260417.txt")
 
 
 @pytest.fixture(scope="module")

@@ -1,9 +1,15 @@
 """16 processes searching and showing at once on an empty cache (the index and the snapshot
 are first built concurrently), and again while `tolaria index --rebuild` runs: every one
-succeeds and prints what a lone run prints."""
+succeeds and prints what a lone run prints.
+
+TOLARIA_FAULTS_BROKEN=1 in the environment runs the 16 readers and the rebuild with the
+broken writer of launch.py (every os.replace of a file becomes a slow rewrite in place):
+readers then meet half-written snapshots and index files, and this test fails, as it should.
+"""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 
@@ -11,12 +17,13 @@ from tolaria_testing import REPO
 
 from .support import command, environment, run
 
+BROKEN = bool(os.environ.get("TOLARIA_FAULTS_BROKEN"))
 QUERIES = [["search", "phasing"], ["search", "fuera de fase", "--lang", "es"],
            ["show", "104.3b"], ["show", "702.25b", "--lang", "all"]]
 
 
 def _together(work, argvs) -> list[tuple[int, str, str]]:
-    procs = [subprocess.Popen(command(argv), cwd=work, env=environment(work), text=True,
+    procs = [subprocess.Popen(command(argv), cwd=work, env=environment(work, BROKEN), text=True,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
              for argv in argvs]
     return [(p.wait(timeout=240), p.stdout.read(), p.stderr.read()) for p in procs]
@@ -38,7 +45,7 @@ def test_sixteen_readers_at_once_and_during_a_rebuild(tmp_path):
         rebuild = None
         if round_ == "during a rebuild":
             rebuild = subprocess.Popen(command(["index", "--rebuild"]), cwd=work,
-                                       env=environment(work), stdout=subprocess.DEVNULL,
+                                       env=environment(work, BROKEN), stdout=subprocess.DEVNULL,
                                        stderr=subprocess.PIPE, text=True)
         results = _together(work, argvs)
         if rebuild is not None:

@@ -56,6 +56,12 @@ def test_show(rules, capsys, words, lang, json):
 
 
 @SETTINGS
+@given(term=text, lang=lang, json=st.booleans())
+def test_show_glossary(rules, capsys, term, lang, json):
+    _check(["show", "--glossary", term, "--lang", lang] + (["--json"] if json else []), capsys)
+
+
+@SETTINGS
 @given(words=number, lang=lang, limit=limit)
 def test_search(rules, capsys, words, lang, limit):
     _check(["search", words, "--lang", lang, "--limit", limit], capsys)

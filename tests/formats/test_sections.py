@@ -3,7 +3,6 @@ files written from an official file."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -14,17 +13,13 @@ from tolaria.formats.official import read_official
 from tolaria.formats.sections import (document_json, parse_section_list, source_file,
                                       write_sections)
 from tolaria.rulebook.loader import load_rulebook
-from tolaria_testing import REPO
+from tolaria_testing import shared_dir
 
 OFFICIAL = "rules_20180713.txt"  # the edition of the tiny rulebook
 
 
 def _cr_en() -> Path:
-    folder = Path(os.environ.get("TOLARIA_SHARED", REPO.parent / "shared")) / "reference" / "cr-en"
-    if not (folder / OFFICIAL).is_file():
-        pytest.skip(f"the shared sources are missing: no {folder / OFFICIAL} "
-                    "(set TOLARIA_SHARED to the folder with reference/cr-en/)")
-    return folder
+    return shared_dir() / "reference" / "cr-en"
 
 
 @pytest.fixture(scope="module")

@@ -3,9 +3,11 @@ name, size and time (cheap, on every start) or by content (source_digest)."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import zlib
+
+# hashlib is imported where a digest is made (source_digest): every start of the CLI reads
+# the cache, few make a digest, and hashlib (OpenSSL) costs a start about 2 ms.
 
 
 def cache_dir() -> str:
@@ -35,6 +37,8 @@ def fingerprint(files: list, *salt: str) -> str:
 def source_digest(folder: str, names: tuple[str, ...]) -> str:
     """A digest of the named files of folder (a missing one counts by its name only: an
     installation without sources still has SCHEMA_VERSION)."""
+    import hashlib
+
     digest = hashlib.blake2b(digest_size=8)
     for name in names:
         digest.update(name.encode() + b"\0")

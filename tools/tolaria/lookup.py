@@ -17,9 +17,12 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import namedtuple
 
+from .cr.loading import load_numbers
+from .cr.records import fold
 from .errors import DataErrors, UserError
 from .i18n import _
 from .model import RuleBook
@@ -28,10 +31,16 @@ from .numbering import (RULE_WORDS, TYPED_DASH, TYPED_PATTERN, BadNumber, RuleNu
 
 PREFIX = r"(?:(?:" + RULE_WORDS + r"|r)\s*\.?\s*)?"  # "rule 104.3", "regla 104", "r104"
 _NUMBER = TYPED_PATTERN + r"\.?"
-_QUERY = re.compile(r"^\s*" + PREFIX + r"(?P<first>" + _NUMBER + r")(?:" + TYPED_DASH
-                    + PREFIX + r"(?P<last>" + _NUMBER + r"|[a-z]))?\s*$", re.IGNORECASE)
 MAX_LENGTH = 40  # longer text is words, not a number
 MAX_RANGE = 200
+
+
+@functools.cache
+def _query() -> re.Pattern:
+    """Compiled on first use: a number typed plainly ("104.3b", most of them) is read by
+    RuleNumber.parse alone, and compiling this costs `show`'s start about 1 ms."""
+    return re.compile(r"^\s*" + PREFIX + r"(?P<first>" + _NUMBER + r")(?:" + TYPED_DASH
+                      + PREFIX + r"(?P<last>" + _NUMBER + r"|[a-z]))?\s*$", re.IGNORECASE)
 
 
 def typed_numbers(text: str, required: bool = False) -> list[RuleNumber] | None:
@@ -39,7 +48,12 @@ def typed_numbers(text: str, required: bool = False) -> list[RuleNumber] | None:
     required, a UserError instead). Shaped like one but not a valid number ("104.3l",
     "099"), a range that leaves its rule or level ("104.3b-104.4a"), or a range too long: a
     one-line UserError."""
-    match = _QUERY.match(text) if len(text) <= MAX_LENGTH else None
+    if len(text) <= MAX_LENGTH:
+        try:  # a plain number: 104, 104.3, 104.3B
+            return [RuleNumber.parse(text.lower())]
+        except BadNumber:
+            pass
+    match = _query().match(text) if len(text) <= MAX_LENGTH else None
     if not match:
         if required:
             raise _not_a_number(text)
@@ -202,3 +216,112 @@ def not_found(book: RuleBook, langs: list[str], numbers: list[RuleNumber]) -> st
         return named(history, shown, covered, "show")
     return _("rule {number} is not covered: this rulebook covers sections {covered}."
              ).format(number=shown, covered=covered)
+
+
+# --- what a cited number points to -------------------------------------------------------
+class Target(namedtuple("Target", "number exists rule covered")):
+    """Where a number a text cites leads: exists (the current edition or a covered rule has
+    it), rule (its number in the current edition, the one a link names) and covered (a
+    translated rule). A number that leads nowhere has exists False and rule None."""
+
+    __slots__ = ()
+    # number: str (as cited); exists: bool; rule: str | None; covered: bool
+
+
+def target(book: RuleBook, number: RuleNumber, rulebook_numbers: bool = False) -> Target:
+    """The target of a cited number: a covered rule by today's number, else a rule of the
+    current edition, else what resolve finds (another edition's number). rulebook_numbers:
+    the citing text numbers rules as this rulebook does (a translation, an older English)
+    and a rulebook number comes first. Only the numbers of the whole CR are read, not its
+    records: `show` finds every target on every start."""
+    asked = str(number)
+    key = book.key_today(asked)
+    if rulebook_numbers and any(book.find(lang, number) for lang in book.languages):
+        key = asked
+    if key is None and asked in whole_numbers(book):
+        return Target(asked, True, asked, False)
+    found = Found(key, asked, TODAY) if key is not None else resolve(book, number)
+    if found is None:
+        return Target(asked, False, None, False)
+    if found.via == WHOLE:
+        return Target(asked, True, asked, False)
+    today = book.today_of(found.key)
+    if today is not None and today.number is None:  # no counterpart today
+        return Target(asked, True, None, True)
+    rule = today.number if today is not None else found.key.partition("@")[0]
+    return Target(asked, True, rule, True)
+
+
+def whole_numbers(book: RuleBook) -> frozenset[str]:
+    """Every section and rule number of the whole current CR stored with the rulebook."""
+    key = str(book.root)
+    if key not in _numbers:
+        try:
+            _numbers[key] = load_numbers(book.root) or frozenset()
+        except (DataErrors, OSError, ValueError):  # `tolaria validate` says why
+            _numbers[key] = frozenset()
+    return _numbers[key]
+
+
+_numbers: dict = {}
+
+
+# --- the glossary -------------------------------------------------------------------------
+class Entry(namedtuple("Entry", "official term")):
+    """A glossary entry a typed term names: official, the entry of the current edition's
+    glossary (cr.CRTerm) or None; term, the project's trilingual term (model.Term) or None."""
+
+    __slots__ = ()
+
+
+def glossary_entry(book: RuleBook, text: str) -> Entry | None:
+    """The glossary entry a typed term names, in any of the three languages, whatever its
+    case and accents ("phased out", "FUERA DE FASE", "fuori fase"); None when none does."""
+    wanted = fold(text)
+    term = _project_terms(book).get(wanted)
+    whole = whole_cr(book)
+    official = None
+    if whole is not None:
+        official = whole.term(text)
+        for name in _english_names(term) if official is None else ():
+            official = official or whole.term(name)
+    if term is None and official is not None:
+        term = _project_terms(book).get(fold(official.term))
+    return Entry(official, term) if official is not None or term is not None else None
+
+
+def close_terms(book: RuleBook, text: str, limit: int = 4) -> list[str]:
+    """Glossary terms spelled like text, or containing it, for a term not found."""
+    import difflib  # only for a term that is not there
+
+    names = {fold(t.term): t.term for t in (whole_cr(book).glossary if whole_cr(book) else ())}
+    for term in book.glossary:
+        names.update((fold(n.name), n.name) for n in term.names.values())
+    wanted = fold(text)
+    close = difflib.get_close_matches(wanted, list(names), n=limit, cutoff=0.6)
+    close += [k for k in names if wanted and wanted in k and k not in close]
+    return [names[k] for k in close[:limit]]
+
+
+def glossary_not_found(book: RuleBook, text: str) -> str:
+    """One line for a term no glossary has, naming close terms."""
+    close = close_terms(book, text)
+    if close:
+        return _("no glossary term '{term}'; close terms: {terms}").format(
+            term=as_typed(text), terms=", ".join(close))
+    return _("no glossary term '{term}' in the glossary of the current edition or of this "
+             "reference").format(term=as_typed(text))
+
+
+def _project_terms(book: RuleBook) -> dict:
+    terms: dict = {}
+    for term in book.glossary:
+        for name in term.names.values():
+            for spelled in (name.name, *name.variants, *name.obsolete_names):
+                terms.setdefault(fold(spelled), term)
+    return terms
+
+
+def _english_names(term) -> list[str]:
+    name = term.names.get("en") if term is not None else None
+    return [name.name, *name.variants] if name is not None else []

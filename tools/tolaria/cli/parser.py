@@ -7,6 +7,7 @@ import importlib
 
 from .. import i18n
 from ..i18n import _
+from .argparse_words import Formatter, RawFormatter
 from .common import add_interface_language
 
 # command name -> module under tolaria.cli
@@ -31,6 +32,7 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("allow_abbrev", False)
+        kwargs.setdefault("formatter_class", Formatter)
         super().__init__(*args, **kwargs)
 
     def error(self, message: str):
@@ -55,7 +57,7 @@ def build_parsers(only: str | None = None):
         module = importlib.import_module(f"{__package__}.{module_name}")
         sub = commands.add_parser(name, help=module.HELP(), description=module.HELP(),
                                   epilog=module.EXAMPLE(),
-                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+                                  formatter_class=RawFormatter)
         sub.add_argument("--rules", metavar=_("DIR"),
                          help=_("the rulebook folder to read (default: the project's rules/, "
                                 "or $TOLARIA_RULES)"))

@@ -1,5 +1,5 @@
-"""tolaria show NUMBER: a section, rule or subrule as it stands today, with its examples,
-the numbers it had before, its edition and source; or as an earlier edition printed it."""
+"""tolaria show NUMBER: a rule as it stands today (examples, earlier numbers, edition and
+source) or as an earlier edition printed it; tolaria show --glossary TERM: a glossary entry."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ def EXAMPLE() -> str:
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("number", metavar=_("NUMBER"),
+    parser.add_argument("number", metavar=_("NUMBER"), nargs="?",
                         help=_("e.g. 104, 104.3, 104.3b, or a range such as 512-514"))
+    parser.add_argument("--glossary", metavar=_("TERM"),
+                        help=_("a glossary entry instead, e.g. \"phased out\" (en, es or it)"))
     parser.add_argument("--lang", choices=["en", "es", "it", "all"],
                         help=_("language of the text (default: the locale's, else en)"))
     parser.add_argument("--json", action="store_true", help=_("print JSON"))
@@ -28,21 +30,36 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     from ..formats.export import shown
-    from ..formats.text import render_text, with_notes
+    from ..formats.text import render_text
     from ..lookup import not_found, typed_numbers
 
-    numbers = typed_numbers(args.number, required=True)  # one, or a range
     langs = ["en", "es", "it"] if args.lang == "all" else [args.lang or current_language()]
+    if args.glossary is not None:
+        return _glossary(args, langs)
+    if args.number is None:
+        raise UserError(_("give a rule NUMBER, or --glossary TERM"))
+    numbers = typed_numbers(args.number, required=True)  # one, or a range
     if args.edition:
         return _as_of(args, numbers)
     book = rulebook(args)
     found = shown(book, numbers, langs)
     if not found:
         raise UserError(not_found(book, langs, numbers), status=1)
-    if args.json:
-        print_json(found if args.lang == "all" or len(numbers) > 1 else found[0])
-    else:
-        print("\n\n".join(render_text(book, f) for f in found))
+    print_json(found if args.lang == "all" or len(numbers) > 1 else found[0]) if args.json \
+        else print("\n\n".join(render_text(book, f) for f in found))
+    return 0
+
+
+def _glossary(args, langs) -> int:
+    from ..formats.export import glossary_shown
+    from ..formats.text import render_term
+
+    if args.number is not None or args.edition:
+        raise UserError(_("--glossary shows a term of the current glossary: it takes no "
+                          "NUMBER or --edition"))
+    found = glossary_shown(rulebook(args), args.glossary, langs)
+    print_json(found if args.lang == "all" else found[0]) if args.json else \
+        print("\n\n".join(render_term(f) for f in found))
     return 0
 
 
@@ -58,8 +75,6 @@ def _as_of(args, numbers) -> int:
                           "are English)"))
     data, notes = shown_as_of(load_history(rules_dir(args)), str(numbers[0]),
                               edition_date(args.edition))
-    if args.json:
-        print_json(data)
-    else:
-        print(with_notes(render_text(rulebook(args), data), notes))
+    print_json(data) if args.json else print(with_notes(render_text(rulebook(args), data),
+                                                        notes))
     return 0

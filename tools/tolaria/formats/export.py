@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..errors import UserError
 from ..model import Rule, RuleBook, Section
 from ..numbering import RuleNumber, find_references
 
@@ -66,13 +67,13 @@ def found_json(book: RuleBook, found, lang: str) -> dict | None:
 
     if found.via == WHOLE:
         whole = whole_cr(book)
-        return whole_json(whole, found.key, lang) if whole is not None else None
+        return with_targets(book, whole_json(whole, found.key, lang)) if whole else None
     section, rule = rule_in(book, found, lang)
     today = book.today_of(found.key)
     if lang == "en" and today is not None and today.number is not None:
-        data = _today_json(book, today)
+        data = with_targets(book, _today_json(book, today))
     elif section is not None:
-        data = rule_json(section, rule)
+        data = with_targets(book, rule_json(section, rule), rulebook_numbers=True)
         if today is not None and today.number is not None:
             data["number"] = today.number
     else:
@@ -93,6 +94,62 @@ def found_json(book: RuleBook, found, lang: str) -> dict | None:
         data["editions"] = [d.isoformat() for d in found.editions]
         data["forerunner"] = found.via == FORERUNNER
     return data
+
+
+def with_targets(book: RuleBook, data: dict, rulebook_numbers: bool = False) -> dict:
+    """data and its children with "targets": where each number their text and examples cite
+    leads (lookup.Target as JSON), for links. rulebook_numbers: the text numbers rules as
+    the rulebook does (a translation), not as the current edition does."""
+    from ..lookup import target  # (lookup: a peer)
+
+    cited = find_references("\n".join([data["text"] or "", *data["examples"]]))
+    data["targets"] = [target(book, n, rulebook_numbers)._asdict()
+                       for n in dict.fromkeys(cited)]
+    for child in data["children"]:
+        if isinstance(child, dict):
+            with_targets(book, child, rulebook_numbers)
+    return data
+
+
+def term_json(book: RuleBook, entry, lang: str) -> dict:
+    """A glossary entry (lookup.Entry) in lang: the current edition's official English, or
+    the project's Spanish or Italian where its glossary has them (english_only otherwise)."""
+    from ..lookup import target, whole_cr  # (lookup: a peer)
+
+    whole = whole_cr(book)
+    names = entry.term.names if entry.term is not None else {}
+    own = names.get(lang) if lang != "en" else None
+    if own is not None and own.definition:
+        data = {"term": own.name, "lang": lang, "definition": own.definition,
+                "edition": None, "source": _term_source(own.source)}
+    elif entry.official is not None:
+        edition = whole.edition.isoformat()
+        data = {"term": entry.official.term, "lang": "en",
+                "definition": entry.official.definition, "edition": edition,
+                "source": {"kind": "official", "name": "Magic: The Gathering Comprehensive "
+                           f"Rules, effective {edition}, glossary",
+                           "file": f"reference/cr-en/{whole.source}"}}
+    else:
+        own = names["en"]
+        data = {"term": own.name, "lang": "en", "definition": own.definition, "edition": None,
+                "source": _term_source(own.source)}
+    data["names"] = {code: name.name for code, name in names.items()}
+    data["rules"] = list(dict.fromkeys(  # the defining rules, numbered as today
+        target(book, n, True).rule or str(n) for n in (entry.term.rules if entry.term else ())))
+    if data["lang"] != lang:
+        data["english_only"] = True
+    data["targets"] = with_targets(book, {"text": data["definition"], "examples": [],
+                                          "children": []}, data["edition"] is None)["targets"]
+    return data
+
+
+def _term_source(source: str | None) -> dict:
+    """The source of a definition of the project's glossary ("official glossary, 2023-04-14",
+    "quoted: seeds/…", "project translation") in the shape of a rule's source."""
+    text = source or ""
+    kind = next((k for k in ("official", "quoted") if text.startswith(k)), "project")
+    return {"kind": kind, "name": text.removeprefix("quoted:").strip() if kind != "project"
+            else "rules/glossary.yaml"}
 
 
 def lag_json(lag) -> dict:
@@ -149,7 +206,8 @@ def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str]) -> list[d
         found = resolve(book, number)
         if found is None:
             continue
-        datas = [d for d in (found_json(book, found, lang) for lang in langs) if d]
+        datas = once_in_english([d for d in (found_json(book, found, lang) for lang in langs)
+                                 if d])
         asked = str(number)
         history = history_of(book.root) if asked in reused_numbers(book.root) else None
         if history is not None:
@@ -161,6 +219,29 @@ def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str]) -> list[d
                     data["also"] = also
         out.extend(datas)
     return out
+
+
+def once_in_english(datas: list[dict]) -> list[dict]:
+    """Texts in several languages with the English-only copies (no translation) left out:
+    the English text says it is English only instead, once."""
+    own = [d for d in datas if not d.get("english_only")]
+    if len(own) == len(datas) or len(datas) == 1:
+        return datas
+    english = [d for d in own if d["lang"] == "en"]
+    for data in english:
+        data["english_only"] = True
+    return own if english else datas[:1]
+
+
+def glossary_shown(book: RuleBook, text: str, langs: list[str]) -> list[dict]:
+    """What `show --glossary` prints for a typed term in each language (term_json); a
+    UserError (status 1) naming close terms when no glossary has it."""
+    from ..lookup import glossary_entry, glossary_not_found  # (lookup: a peer)
+
+    entry = glossary_entry(book, text)
+    if entry is None:
+        raise UserError(glossary_not_found(book, text), status=1)
+    return once_in_english([term_json(book, entry, lang) for lang in langs])
 
 
 def whole_json(whole, number: str, lang: str, children: bool = True) -> dict:

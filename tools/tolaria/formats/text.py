@@ -66,6 +66,27 @@ def render_text(book: RuleBook, data: dict, width: int = 88) -> str:
     return "\n".join(lines)
 
 
+def render_term(data: dict, width: int = 88) -> str:
+    """A glossary entry (export.term_json), wrapped for a terminal."""
+    lines = [" · ".join((data["term"], _("Glossary"), language_name(data["lang"])))]
+    if data.get("english_only"):
+        lines.append(_("In English only: this reference's glossary has no translation of "
+                       "this term"))
+    for paragraph in (data["definition"] or "").split("\n"):
+        lines.extend(textwrap.wrap(paragraph, width))
+    others = [f"{language_name(lang)}: {name}" for lang, name in data["names"].items()
+              if lang != data["lang"]]
+    if others:
+        lines.append(_("Also: {names}").format(names=" · ".join(others)))
+    if data["rules"]:
+        lines.append(_("See rules: {numbers}").format(numbers=", ".join(data["rules"])))
+    lines.append("")
+    if data["edition"]:
+        lines.append(_("Edition: {date}").format(date=format_date(data["edition"])))
+    lines.append(_("Source: {source}").format(source=_source_line(data)))
+    return "\n".join(lines)
+
+
 def today_lines(data: dict) -> list[str]:
     """Where a rule stands today: the numbers it had before, no counterpart today, or how
     far a translation's base English lags the current edition (with the word diff)."""

@@ -3,73 +3,70 @@ and the small functions every part of the history reads them with."""
 
 from __future__ import annotations
 
+from collections import namedtuple
 from datetime import date
-from typing import NamedTuple
 
 RULES_FILE, TITLES_FILE = "rules.yaml", "titles.yaml"  # the files under rules/history/
+# collections.namedtuple rather than typing.NamedTuple: `show` and `search` read these on
+# every start, and importing typing costs them about 2 ms (python -X importtime).
 
 
-class EditionRef(NamedTuple):
+class EditionRef(namedtuple("EditionRef", "effective file", defaults=(None,))):
     """An edition the history knows: its effective date and, if official, its file's name."""
 
-    effective: date
-    file: str | None = None
+    __slots__ = ()
+    # effective: date; file: str | None = None
 
 
-class Span(NamedTuple):
+class Span(namedtuple("Span", "value first last")):
     """A number (or a title) a rule had from one edition to another, both included."""
 
-    value: str
-    first: date
-    last: date
+    __slots__ = ()
+    # value: str; first: date; last: date
 
 
-class Version(NamedTuple):
+class Version(namedtuple("Version", "first last text examples same_wording",
+                         defaults=((), False))):
     """One verbatim state of a rule (text and examples) over a run of editions.
 
     same_wording: the text differs from the version before it only in the numbers of its
     cross-references (or in typography: quotes, spacing), which is not a change of wording.
     """
 
-    first: date
-    last: date
-    text: str
-    examples: tuple[str, ...] = ()
-    same_wording: bool = False
+    __slots__ = ()
+    # first: date; last: date; text: str; examples: tuple[str, ...] = ()
+    # same_wording: bool = False
 
 
-class Tracked(NamedTuple):
+class Tracked(namedtuple("Tracked", "key numbers versions becomes", defaults=((),))):
     """One rule followed through every edition: its key (current number), numbers, versions.
 
     becomes: for the pre-2009 rule 300 only, the rules of section 500 it became, each
     followed through the official editions.
     """
 
-    key: str
-    numbers: tuple[Span, ...]
-    versions: tuple[Version, ...]
-    becomes: tuple[Tracked, ...] = ()
+    __slots__ = ()
+    # key: str; numbers: tuple[Span, ...]; versions: tuple[Version, ...]
+    # becomes: tuple[Tracked, ...] = ()
 
 
-class Unit(NamedTuple):
+class Unit(namedtuple("Unit", "key anchor head rules")):
     """A covered section ('104', '717') or keyword rule ('702.25'), known by its number in
     the edition the project's English text comes from (its anchor).
 
     head: the unit's own numbers, and its title over time as versions.
     """
 
-    key: str
-    anchor: date
-    head: Tracked
-    rules: tuple[Tracked, ...]
+    __slots__ = ()
+    # key: str; anchor: date; head: Tracked; rules: tuple[Tracked, ...]
 
 
-class HistoryData(NamedTuple):
+class HistoryData(namedtuple("HistoryData", "editions units titles")):
     """Everything stored under rules/history/."""
 
-    editions: tuple[EditionRef, ...]  # oldest first
-    units: tuple[Unit, ...]
-    titles: dict[str, tuple[Span, ...]]  # number -> its titles (value) over time
+    __slots__ = ()
+    # editions: tuple[EditionRef, ...] (oldest first); units: tuple[Unit, ...]
+    # titles: dict[str, tuple[Span, ...]]: number -> its titles (value) over time
 
 
 def number_key(number: str) -> tuple:

@@ -9,7 +9,6 @@ import marshal
 import os
 
 from .records import RULES_FILE, TITLES_FILE
-from . import load_history
 from .. import __version__
 from ..cache import cache_dir, fingerprint, short, write_bytes_atomically
 from ..errors import DataErrors
@@ -37,6 +36,8 @@ def reused_numbers(rules_dir=None) -> frozenset[str]:
             return frozenset(numbers)
     except (OSError, ValueError, EOFError, TypeError):
         pass
+    from .lookup import load_history  # the whole history: only when the files changed
+
     try:
         numbers = sorted(load_history(root).reused())
     except DataErrors:  # kept empty while the files are unchanged: not read at every start

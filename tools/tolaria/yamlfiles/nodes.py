@@ -7,12 +7,12 @@ becomes a 1-based line.
 
 PyYAML is imported on first use only (yaml_module()): a fresh process that finds the
 rulebook's snapshot in the cache never needs it, and start-up is the CLI's hot path. That
-is also why the few imports inside functions below stay there.
+is also why the few imports inside functions below stay there (difflib, for a misspelt
+key only, costs a start 1 ms).
 """
 
 from __future__ import annotations
 
-import difflib
 import functools
 import os
 
@@ -136,6 +136,8 @@ class YamlFile:
             if key is None or (optional is not None and key not in required
                                and key not in optional):
                 known = sorted(required | set(optional or ()))
+                import difflib
+
                 close = difflib.get_close_matches(str(key), known, n=1)
                 if close:
                     self.error(key_node, _("unknown key '{key}' (did you mean '{close}'?)"
