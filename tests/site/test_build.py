@@ -50,14 +50,14 @@ def test_compare_view_and_dashboards_exist_for_every_section(site, book, parse):
         assert 'class="mermaid"' in turn and "717" in turn
 
 
-def test_cross_references_link_to_anchors_or_say_they_are_not_covered(site):
+def test_cross_references_link_to_anchors_in_the_rulebook_or_the_whole_cr(site):
     page = (site / "es" / "513" / "index.html").read_text(encoding="utf-8")
     assert 'href="../512/"' in (site / "en" / "513" / "index.html").read_text(encoding="utf-8") \
         or 'href="../514/' in page
     en104 = (site / "en" / "104" / "index.html").read_text(encoding="utf-8")
-    # 704 is not covered: a plain number with a note, never a link.
-    assert re.search(r'class="t-ref-missing" title="[^"]*704', en104)
-    assert 'href="../704/' not in en104
+    # 704 is not covered: a link to the whole CR's page, never a dagger.
+    assert re.search(r'<a class="t-ref" href="\.\./cr/704/">704</a>', en104)
+    assert "t-ref-missing" not in en104 and "†" not in en104
 
 
 def test_the_switcher_links_to_the_same_page(site):

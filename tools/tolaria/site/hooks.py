@@ -147,7 +147,7 @@ def _pages(book, lang: str, mermaid: bool) -> list:
     for of in LANGUAGES:
         pages.append(dashboard_page(book, lang, of, findings, alignments))
     if whole is not None:  # the whole current CR in English (site/whole.py)
-        _state["whole"] = WholePages(whole, book, lang, renderers["en"])
+        _state["whole"] = WholePages(whole, book, lang, renderers, alignments)
         pages.extend(_state["whole"].pages())
     return pages
 

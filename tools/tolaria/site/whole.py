@@ -15,6 +15,7 @@ from html import escape
 from ..i18n import _, format_date, format_list, language_name
 from ..model import LANGUAGES, Paragraph, Rule, RuleBook
 from ..numbering import RuleNumber
+from .alignment import local_number
 from .pages import Page, legends, root_of
 from .render import WHOLE, Renderer, attr
 
@@ -40,8 +41,13 @@ def term_id(term: str, taken: set[str]) -> str:
 class WholePages:
     """The pages of the whole CR for one language's site."""
 
-    def __init__(self, whole, book: RuleBook, lang: str, renderer: Renderer):
-        self.whole, self.book, self.lang, self.renderer = whole, book, lang, renderer
+    def __init__(self, whole, book: RuleBook, lang: str, renderers: dict[str, Renderer],
+                 alignments: dict | None = None):
+        """renderers: language -> Renderer; the English one renders the texts (English
+        glossary terms), the site language's one makes the links to the covered pages."""
+        self.whole, self.book, self.lang = whole, book, lang
+        self.renderer, self.local = renderers["en"], renderers[lang]
+        self.alignments = alignments  # the rules of the languages paired by content
         self.covered = {t.number: k for k, t in (book.today or {}).items()
                         if t.number and "@" not in k}  # today's number -> covered rule
 
@@ -76,17 +82,17 @@ class WholePages:
         return today.number if today is not None and today.number else str(number)
 
     def covered_lead(self, number: str, root: str) -> str:
-        """Under a rule the reference covers: links to it in each language."""
+        """Under a rule the reference covers: links to the rule with its content in each
+        language that has one."""
         key = self.covered.get(number)
         if key is None:
             return ""
         links = []
         for lang in LANGUAGES:
-            href = self.renderer.href(RuleNumber.parse(key), root, lang=lang)
+            local = local_number(self.book, self.alignments, lang, RuleNumber.parse(key))
+            href = self.local.href(local, root, lang=lang) if local else None
             if href is None:
                 continue
-            if "#" in href and number != key:
-                href = href.split("#")[0] + "#" + number  # today's number's anchor there
             links.append(f'<a href="{attr(href)}" hreflang="{lang}">'
                          f'{escape(language_name(lang))}</a>')
         said = _("In this reference’s own pages:")
