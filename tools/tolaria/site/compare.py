@@ -206,7 +206,7 @@ def _today_cell(english: str | None, section, renderer, root: str, view) -> str:
     rule = section.rule(RuleNumber.parse(english)) if section else None
     number = ""
     if today.number != english:
-        number = f'<span class="t-own-num">{escape(today.number)}</span> '
+        number = f'<span class="t-today-num">{escape(today.number)}</span> '
     paragraphs = "".join(f"<p>{number if i == 0 else ''}"
                          f"{renderer.text(p, base, scheme=CURRENT)}</p>"
                          for i, p in enumerate(x for x in (today.text or "").split("\n")

@@ -134,7 +134,8 @@ def _pages(book, lang: str, mermaid: bool) -> list:
     findings = None if report is None else list(report.findings)
     alignments = align_sections(book, report, history)  # rules paired by content
     history = rule_history(history)
-    pages = [home_page(book, lang), glossary_page(book, lang, renderers[lang], alignments),
+    pages = [home_page(book, lang, whole is not None),
+             glossary_page(book, lang, renderers[lang], alignments),
              turn_page(book, lang, renderers[lang], mermaid), compare_index(book, lang)]
     for number in book.section_numbers(lang):
         section = book.section(lang, number)

@@ -213,7 +213,8 @@ def site_description() -> str:
              "each rule with its number, its edition and where its text comes from.")
 
 
-def home_page(book: RuleBook, lang: str) -> Page:
+def home_page(book: RuleBook, lang: str, whole: bool = False) -> Page:
+    """The home page; whole: the site has the whole CR's pages (cr/)."""
     path = "index.md"
     items = []
     for number in book.section_numbers(lang):
@@ -225,7 +226,8 @@ def home_page(book: RuleBook, lang: str) -> Page:
     intro = site_description()
     hint = _("Type a rule number (104.3b) or words in the search box.")
     title = _("Tolaria")
-    more = [("glossary/", _("Glossary")), ("turn/", _("Turn structure")),
+    more = [("cr/", _("Comprehensive Rules"))] if whole else []
+    more += [("glossary/", _("Glossary")), ("turn/", _("Turn structure")),
             ("compare/", _("Compare the languages")),
             (f"dashboard/{lang}/", _("Translation dashboard"))]
     links = "".join(f'<li><a href="{href}">{escape(label)}</a></li>' for href, label in more)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from html import escape
 
+from ..formats.text import source_kind_label
 from ..i18n import _, format_date, format_list, language_name
 from ..model import LANGUAGES, Paragraph, Rule, RuleBook
 from ..numbering import RuleNumber
@@ -58,9 +59,9 @@ class WholePages:
     # --- pieces ----------------------------------------------------------------------------
     def meta(self) -> str:
         edition = _("Edition: {date}").format(date=format_date(self.whole.edition))
-        source = _("Source:")
+        source, kind = _("Source:"), source_kind_label("official")
         return (f'<div class="t-meta"><span class="t-badge t-kind-official">'
-                f'{escape(_("official text"))}</span> <span class="t-edition">'
+                f'{escape(kind)}</span> <span class="t-edition">'
                 f'{escape(edition)}</span><span class="t-source">{escape(source)} '
                 f'{escape(self.whole.source)} · {escape(self.whole.attribution)}</span></div>')
 
