@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from hypothesis import given, strategies as st
 
-from tolaria.site.today import carried, diff_html
+from tolaria.numbering import RuleNumber
+from tolaria.site.render import CURRENT, OLD
+from tolaria.site.today import TodayView, carried, diff_html
 
 NUMBERS = st.from_regex(r"[1-9][0-9]{2}(\.[1-9][0-9]?[abcdefghijkmnpqrstuvwxyz]?)?",
                         fullmatch=True)
@@ -39,3 +41,34 @@ def test_the_diff_marks_deleted_and_inserted_words_and_escapes_the_text():
     assert html == "Counters <ins>and stickers</ins> remain &lt;here&gt;."
     assert diff_html("a b c", "a c") == "a <del>b</del> c"
     assert diff_html("same words", "same words") == "same words"
+
+
+def _view(book, lang: str, number: str):
+    return TodayView(book, book.section(lang, number), str)
+
+
+def test_a_covered_rule_is_shown_under_todays_number_with_its_current_english(book):
+    view = _view(book, "en", "702.25")
+    assert view.heading() == "702.26. Phasing"
+    assert view.shown("702.25d") == "702.26d" and view.shown("104.3b") != "702.26d"
+    rule = book.section("en", "702.25").rule(RuleNumber.parse("702.25d"))
+    shown, scheme, moved = view.rule(rule)
+    assert scheme == CURRENT and moved == {}
+    assert shown.text == book.today_of("702.25d").text != rule.text
+    assert "stickers" in shown.text
+
+
+def test_a_translation_that_lags_says_so_folded_with_the_diff(book):
+    view = _view(book, "es", "702.25")
+    note = view.lag_note("702.25d")
+    assert note.startswith('<details class="t-lag">') and " open" not in note.split(">")[0]
+    assert "<ins>and stickers</ins>" in note
+    assert view.lag_note("702.25a") == ""  # the English did not change since its base
+    assert _view(book, "en", "702.25").lag_note("702.25d") == ""  # English: no lag
+
+
+def test_the_pre_2009_rule_cites_the_numbers_of_its_time(book):
+    view = _view(book, "en", "300")
+    assert view.gone()
+    rule = book.section("en", "300").rules[0]
+    assert view.rule(rule) == (rule, OLD, {})
