@@ -97,7 +97,7 @@ class Renderer:
             number, scheme = RuleNumber.parse(moved[text]), CURRENT
         covered = None if scheme == WHOLE else number
         if scheme == CURRENT:
-            key = self._today.get(text)
+            key = self._today.get(str(number))
             covered = RuleNumber.parse(key) if key else None
         target = None if english_only or covered is None else self.href(covered, root, here)
         if target is not None:
