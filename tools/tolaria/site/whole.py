@@ -106,7 +106,7 @@ class WholePages:
         renderer = self.renderer
         renderer.reset()
         heading = f"{section.number}. {section.title}"
-        body = [f'<h1 id="{attr(section.number)}">{escape(heading)}</h1>', self.meta(),
+        body = [f'<h1 id="{attr(section.number)}" lang="en">{escape(heading)}</h1>', self.meta(),
                 self.banner(), self.covered_lead(section.number, root),
                 '<div class="t-rules" lang="en">']
         for rule in section.rules:
