@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tolaria.cli import main
 from tolaria.errors import DataErrors
 from tolaria.model import LANGUAGES
 
@@ -257,3 +259,33 @@ def test_worked_examples_give_their_reason_in_the_pages_language(site):
     assert "the Emperor variant (809) is not modelled" in reasons["en"]
     assert "la variante Emperador (809) no está modelada" in reasons["es"]
     assert "la variante Imperatore (809) non è modellata" in reasons["it"]
+
+
+def test_a_newer_edition_makes_the_translations_stale_on_the_site(tmp_path, shared):
+    """Given a newer official file whose 702.26b differs, `import --history` makes it
+    current: the Spanish 702.25b (today 702.26b) then says that the English changed since
+    its base, with the diff, and the compare view shows the new English."""
+    from tolaria.site.build import build_site
+
+    rules = tmp_path / "rules"
+    shutil.copytree(REPO / "rules", rules)
+    newest = sorted((shared / "reference" / "cr-en").glob("*.txt"))[-1]
+    text = newest.read_text(encoding="utf-8-sig")
+    dated = next(x for x in text.splitlines() if "effective as of" in x)
+    rule = next(x for x in text.splitlines() if x.startswith("702.26b "))
+    newer = tmp_path / "rules_20990101.txt"
+    newer.write_text(text.replace(dated, "These rules are effective as of January 1, 2099.", 1)
+                     .replace(rule, rule.replace("removed from combat", "removed from "
+                                                 "combat at once"), 1), encoding="utf-8")
+    assert main(["import", str(newer), "--history", "--rules", str(rules)]) == 0
+    out = Path(build_site(tmp_path / "out", rules=rules, languages=("es",)))
+    spanish = (out / "es" / "702.25" / "index.html").read_text(encoding="utf-8")
+    rule_html = spanish[spanish.index('id="702.25b"'):spanish.index('id="702.25c"')]
+    assert '<details class="t-lag">' in rule_html
+    assert re.search(r"<ins>[^<]*combat at once[^<]*</ins>", rule_html)
+    assert "1 de enero de 2099" in rule_html
+    # The judges' view: the current English (the new text), the diff from the base.
+    compare = (out / "es" / "compare" / "702.25" / "index.html").read_text(encoding="utf-8")
+    row = compare[compare.index('id="702.25b"'):compare.index('id="702.25c"')]
+    now = row[row.index('class="t-cell t-now"'):]
+    assert "removed from combat at once" in now and "1 de enero de 2099" in compare
