@@ -15,7 +15,11 @@ import pytest
 from tolaria_testing import shared_dir
 from tolaria.cli import main
 from tolaria.errors import DataErrors
+from tolaria.history import load_history
 from tolaria.model import LANGUAGES
+from tolaria.rulebook.loader import load_rulebook
+from tolaria.site.pages import section_page
+from tolaria.site.render import Renderer
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -276,9 +280,12 @@ def test_a_newer_edition_makes_the_translations_stale_on_the_site(tmp_path):
     dated = next(x for x in text.splitlines() if "effective as of" in x)
     rule = next(x for x in text.splitlines() if x.startswith("702.26b "))
     newer = tmp_path / "rules_20990101.txt"
+    last = next(x for x in text.splitlines() if x.startswith("702.26p "))
     newer.write_text(text.replace(dated, "These rules are effective as of January 1, 2099.", 1)
                      .replace(rule, rule.replace("removed from combat", "removed from "
-                                                 "combat at once"), 1), encoding="utf-8")
+                                                 "combat at once"), 1)
+                     .replace(last, last + "\n\n702.26q A rule added for this test.", 1),
+                     encoding="utf-8")
     assert main(["import", str(newer), "--history", "--rules", str(rules)]) == 0
     out = Path(build_site(tmp_path / "out", rules=rules, languages=("es",)))
     spanish = (out / "es" / "702.25" / "index.html").read_text(encoding="utf-8")
@@ -291,3 +298,10 @@ def test_a_newer_edition_makes_the_translations_stale_on_the_site(tmp_path):
     row = compare[compare.index('id="702.25b"'):compare.index('id="702.25c"')]
     now = row[row.index('class="t-cell t-now"'):]
     assert "removed from combat at once" in now and "1 de enero de 2099" in compare
+    # The English page shows the rule the new edition added, after the last one.
+    book = load_rulebook(rules)
+    page = section_page(book, "en", book.section("en", "702.25"), Renderer(book, "en"),
+                        rules_history=load_history(rules))
+    ids = re.findall(r'class="t-rule[^"]*" id="([^"]+)"', page.markdown)
+    assert ids[-2:] == ["702.25p", "702.26q"]
+    assert "A rule added for this test." in page.markdown and "2099" in page.markdown

@@ -11,7 +11,7 @@ from ..numbering import BadNumber, RuleNumber
 from ..formats.text import source_kind_label
 from .alignment import local_number
 from .counterparts import Counterparts
-from .render import Renderer, attr
+from .render import CURRENT, Renderer, attr
 from .today import TodayView
 
 
@@ -188,18 +188,24 @@ def section_page(book: RuleBook, lang: str, section: Section, renderer: Renderer
     search = [{"location": url, "title": escape(section_heading(section)),
                "text": escape(f"{source_kind_label(section.source.kind)} · "
                               f"{edition_label(book, section, lang)}")}]
+    rules: list[tuple[RuleNumber, str]] = []  # (today's number, HTML), in order
     for rule in section.rules:
         extra = history(rule) if history else ""
         number = str(rule.number)
         shown, scheme, moved = today.rule(rule)
-        body.append(renderer.rule(section, shown, root, extra,
-                                  today.lead(number, renderer, root)
-                                  + counterparts.lead(number, renderer, root),
-                                  counterparts.others(number), today.shown(number), scheme,
-                                  moved=moved))
+        rules.append((RuleNumber.parse(today.shown(number)), renderer.rule(
+            section, shown, root, extra, today.lead(number, renderer, root)
+            + counterparts.lead(number, renderer, root), counterparts.others(number),
+            today.shown(number), scheme, moved=moved)))
         text = " ".join([rule.text, *(e.text for e in rule.examples)])
         search.append({"location": f"{url}#{rule.number}", "title": escape(str(rule.number)),
                        "text": escape(text)})
+    for rule, since in today.added():  # each after the rules numbered before it today
+        at = next((i for i, (n, _html) in enumerate(rules) if n > rule.number), len(rules))
+        rules.insert(at, (rule.number, renderer.rule(section, rule, root,
+                                                     lead=today.added_lead(since),
+                                                     scheme=CURRENT)))
+    body.extend(html for _number, html in rules)
     body.append("</div>")
     body.append(_examples_block(examples, renderer, section, root, alignments))
     body.append(legends(book, lang, renderer))

@@ -11,6 +11,7 @@ with no counterpart today (the pre-2009 rule 300) says so and where its content 
 
 from __future__ import annotations
 
+from datetime import date
 from html import escape
 
 from ..history.changes import word_diff
@@ -109,6 +110,27 @@ class TodayView:
         if self.history is not None:
             return lag_since(self.history, key, self.section.edition.effective)
         return self.book.lag_of(self.lang, key)
+
+    def added(self) -> list[tuple[Rule, date]]:
+        """The rules of the section that the current edition has and this rulebook's
+        English does not (added since its edition), as rules numbered today, each with the
+        edition that added it; only on an English page, and only with the history."""
+        if self.lang != "en" or self.history is None:
+            return []
+        unit, out = str(self.section.number), []
+        for key, today in (self.book.today or {}).items():
+            found = self.history.unit_of(key)
+            if (found is None or found.key != unit or key in self.ids or today.number is None
+                    or today.text is None or today.number in self.ids):
+                continue
+            rule = Rule(RuleNumber.parse(today.number), today.text,
+                        tuple(Paragraph(e, 0) for e in today.examples))
+            out.append((rule, self.history.tracked(key).versions[0].first))
+        return sorted(out, key=lambda pair: pair[0].number)
+
+    def added_lead(self, since: date) -> str:
+        said = _("New in the edition of {date}.").format(date=format_date(since))
+        return f'<p class="t-aliases">{escape(said)}</p>'
 
     # --- what the page shows -------------------------------------------------------------
     def heading(self) -> str:
