@@ -240,21 +240,62 @@ def test_compare_view_pairs_rules_by_content(page, book):
     assert "t-absent" in lost.locator('.t-cell[lang="it"]').get_attribute("class")
     finding = lost.locator('.t-cell[lang="it"] .t-finding.t-sev-critical')
     assert finding.count() == 1 and "alignment" in finding.inner_text()
-    # Rows with the same number in every language stay as they were.
+    # Rows with the same number in every language stay as they were (the current English
+    # beside them, under today's number).
     same = page.locator('.t-row[id="702.25a"] .t-cell')
-    assert same.count() == 3 and page.locator('.t-row[id="702.25a"] .t-own-num').count() == 0
+    assert same.count() == 4 and page.locator('.t-row[id="702.25a"] .t-own-num').count() == 0
+    assert page.locator('.t-row[id="702.25a"] .t-today-num').inner_text() == "702.26a"
 
 
-def test_compare_view_shows_three_languages_side_by_side(page):
+def test_compare_view_shows_base_and_current_english_and_the_translations(page):
     page.goto(page.base + "en/compare/104/#104.3b")
     row = page.locator('.t-row[id="104.3b"]')
     cells = row.locator(".t-cell")
-    assert [cells.nth(i).get_attribute("lang") for i in range(3)] == ["en", "es", "it"]
-    assert "0 or less" in cells.nth(0).inner_text()
-    assert "pierde el juego" in cells.nth(1).inner_text()
-    boxes = [cells.nth(i).bounding_box() for i in range(3)]
-    assert boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"]  # side by side on a desk
-    assert abs(boxes[0]["y"] - boxes[2]["y"]) < 2
+    assert [cells.nth(i).get_attribute("lang") for i in range(4)] == ["en", "en", "es", "it"]
+    assert "t-now" in cells.nth(1).get_attribute("class")
+    assert "0 or less" in cells.nth(0).inner_text() and "0 or less" in cells.nth(1).inner_text()
+    assert "pierde el juego" in cells.nth(2).inner_text()
+    boxes = [cells.nth(i).bounding_box() for i in range(4)]
+    assert boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"] < boxes[3]["x"]  # on a desk
+    assert abs(boxes[0]["y"] - boxes[3]["y"]) < 2
+    # Today's number opens the row too; the current English shows the diff from the base.
+    page.goto(page.base + "en/compare/702.25/#702.26d")
+    row = page.locator('.t-row[id="702.25d"]')
+    assert row.evaluate("el => getComputedStyle(el).backgroundColor") not in (
+        "rgba(0, 0, 0, 0)", "transparent")
+    assert row.locator(".t-now .t-diff ins").first.inner_text() == "and stickers"
+
+
+def test_a_rule_answers_to_todays_number_and_shows_the_current_english(page):
+    page.goto(page.base + "en/702.25/#702.26d")
+    rule = page.locator('[id="702.25d"]')
+    assert rule.evaluate("el => el.matches(':has(:target)')")
+    assert 0 <= rule.bounding_box()["y"] < 300
+    assert rule.locator(".t-num").inner_text() == "702.26d"
+    assert "702.25d until 2021" in rule.locator(".t-aliases").inner_text()
+    assert "Counters and stickers remain" in rule.inner_text()  # the current edition's text
+
+
+def test_a_translation_says_the_english_changed_folded(page):
+    page.goto(page.base + "es/702.25/#702.25d")
+    note = page.locator('[id="702.25d"] details.t-lag')
+    assert note.count() == 1 and note.get_attribute("open") is None  # folded
+    summary = note.locator("summary")
+    assert summary.is_visible() and "El inglés cambió desde" in summary.inner_text()
+    assert not note.locator("ins").first.is_visible()
+    summary.click()
+    assert note.locator("ins").first.inner_text() == "and stickers"
+
+
+def test_the_whole_cr_has_a_page_per_section_with_its_chapter_in_the_navigation(page):
+    page.goto(page.base + "es/cr/704/#704.5a")
+    rule = page.locator('[id="704.5a"]')
+    assert rule.evaluate("el => el.matches(':target')")
+    assert "0 or less life" in rule.inner_text()
+    assert page.locator(".t-english-only").is_visible()  # Spanish site: English text, said so
+    assert page.locator(".t-rules").get_attribute("lang") == "en"
+    chapter = page.locator(".md-nav__link", has_text="7. Additional Rules").first
+    assert chapter.count() == 1
 
 
 def test_turn_structure_diagram_renders_offline(page):

@@ -5,14 +5,21 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tolaria_testing import shared_dir
+from tolaria.cli import main
 from tolaria.errors import DataErrors
+from tolaria.history import load_history
 from tolaria.model import LANGUAGES
+from tolaria.rulebook.loader import load_rulebook
+from tolaria.site.pages import section_page
+from tolaria.site.render import Renderer
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -50,14 +57,14 @@ def test_compare_view_and_dashboards_exist_for_every_section(site, book, parse):
         assert 'class="mermaid"' in turn and "717" in turn
 
 
-def test_cross_references_link_to_anchors_or_say_they_are_not_covered(site):
+def test_cross_references_link_to_anchors_in_the_rulebook_or_the_whole_cr(site):
     page = (site / "es" / "513" / "index.html").read_text(encoding="utf-8")
     assert 'href="../512/"' in (site / "en" / "513" / "index.html").read_text(encoding="utf-8") \
         or 'href="../514/' in page
     en104 = (site / "en" / "104" / "index.html").read_text(encoding="utf-8")
-    # 704 is not covered: a plain number with a note, never a link.
-    assert re.search(r'class="t-ref-missing" title="[^"]*704', en104)
-    assert 'href="../704/' not in en104
+    # 704 is not covered: a link to the whole CR's page, never a dagger.
+    assert re.search(r'<a class="t-ref" href="\.\./cr/704/">704</a>', en104)
+    assert "t-ref-missing" not in en104 and "†" not in en104
 
 
 def test_the_switcher_links_to_the_same_page(site):
@@ -257,3 +264,44 @@ def test_worked_examples_give_their_reason_in_the_pages_language(site):
     assert "the Emperor variant (809) is not modelled" in reasons["en"]
     assert "la variante Emperador (809) no está modelada" in reasons["es"]
     assert "la variante Imperatore (809) non è modellata" in reasons["it"]
+
+
+def test_a_newer_edition_makes_the_translations_stale_on_the_site(tmp_path):
+    """Given a newer official file whose 702.26b differs, `import --history` makes it
+    current: the Spanish 702.25b (today 702.26b) then says that the English changed since
+    its base, with the diff, and the compare view shows the new English."""
+    from tolaria.site.build import build_site
+
+    rules = tmp_path / "rules"
+    shutil.copytree(REPO / "rules", rules)
+    shared = shared_dir(skip=True)  # it reads the newest official file
+    newest = sorted((shared / "reference" / "cr-en").glob("*.txt"))[-1]
+    text = newest.read_text(encoding="utf-8-sig")
+    dated = next(x for x in text.splitlines() if "effective as of" in x)
+    rule = next(x for x in text.splitlines() if x.startswith("702.26b "))
+    newer = tmp_path / "rules_20990101.txt"
+    last = next(x for x in text.splitlines() if x.startswith("702.26p "))
+    newer.write_text(text.replace(dated, "These rules are effective as of January 1, 2099.", 1)
+                     .replace(rule, rule.replace("removed from combat", "removed from "
+                                                 "combat at once"), 1)
+                     .replace(last, last + "\n\n702.26q A rule added for this test.", 1),
+                     encoding="utf-8")
+    assert main(["import", str(newer), "--history", "--rules", str(rules)]) == 0
+    out = Path(build_site(tmp_path / "out", rules=rules, languages=("es",)))
+    spanish = (out / "es" / "702.25" / "index.html").read_text(encoding="utf-8")
+    rule_html = spanish[spanish.index('id="702.25b"'):spanish.index('id="702.25c"')]
+    assert '<details class="t-lag">' in rule_html
+    assert re.search(r"<ins>[^<]*combat at once[^<]*</ins>", rule_html)
+    assert "1 de enero de 2099" in rule_html
+    # The judges' view: the current English (the new text), the diff from the base.
+    compare = (out / "es" / "compare" / "702.25" / "index.html").read_text(encoding="utf-8")
+    row = compare[compare.index('id="702.25b"'):compare.index('id="702.25c"')]
+    now = row[row.index('class="t-cell t-now"'):]
+    assert "removed from combat at once" in now and "1 de enero de 2099" in compare
+    # The English page shows the rule the new edition added, after the last one.
+    book = load_rulebook(rules)
+    page = section_page(book, "en", book.section("en", "702.25"), Renderer(book, "en"),
+                        rules_history=load_history(rules))
+    ids = re.findall(r'class="t-rule[^"]*" id="([^"]+)"', page.markdown)
+    assert ids[-2:] == ["702.25p", "702.26q"]
+    assert "A rule added for this test." in page.markdown and "2099" in page.markdown

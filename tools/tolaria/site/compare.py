@@ -10,7 +10,8 @@ from ..numbering import RuleNumber
 from .alignment import identity, row_of, rows
 from ..formats.text import source_kind_label
 from .pages import Page, edition_label, root_of
-from .render import attr
+from .render import CURRENT, attr
+from .today import TodayView, diff_html
 
 SEVERITIES = ("critical", "functional", "cosmetic")
 
@@ -44,10 +45,14 @@ def _row_id(row: dict[str, str]) -> str:
 
 
 def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
-                 findings: list | None, alignments: dict | None = None) -> Page:
-    """A row per English rule, a column per language: each language's rule with the same
-    content (by the audit's pairing, where its numbers differ), under its own number where
-    that is not the English one; the audit's findings at the rule they concern."""
+                 findings: list | None, alignments: dict | None = None,
+                 history=None) -> Page:
+    """A row per English rule, a column per language and one for the current English:
+    each language's rule with the same content (by the audit's pairing, where its numbers
+    differ), under its own number where that is not the English one; the English of the
+    rulebook (the translations' base) and the current edition's, with the word diff from
+    the one to the other; the audit's findings at the rule they concern; a translation's
+    note where the English changed since its base. history: the rule history, or None."""
     path = f"compare/{number}.md"
     root = root_of(path)
     sections = {l: book.section(l, number) for l in LANGUAGES}
@@ -62,17 +67,20 @@ def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
         at = row_of(finding, aligned.get(finding.lang), table)
         placed.setdefault(at, {}).setdefault(finding.lang, []).append(finding)
     order = [lang] + [l for l in LANGUAGES if l != lang]
+    order.insert(order.index("en") + 1, NOW)
+    views = {l: TodayView(book, sections[l], aligned[l].english if l != "en" else str,
+                          history) for l in aligned}
     rows_html = [_head_row(book, lang, number, sections, order, root)]
     if None in placed:  # findings about the whole section
-        cells = "".join(f'<div class="t-cell" lang="{l}"><span class="t-lang">'
-                        f'{escape(language_name(l))}</span>'
+        cells = "".join(f'<div class="t-cell" lang="{_lang(l)}"><span class="t-lang">'
+                        f'{escape(_column(l))}</span>'
                         f'{"".join(_finding(f) for f in placed[None].get(l, ()))}</div>'
                         for l in order)
         whole = _("The whole section")
         rows_html.append(f'<div class="t-row t-row-section" id="section"><div '
                          f'class="t-row-num">{escape(whole)}</div>{cells}</div>')
     for index, row in enumerate(table):
-        rows_html.append(_row(row, index, order, sections, renderers, placed, root))
+        rows_html.append(_row(row, index, order, sections, renderers, placed, root, views))
     title = _("{number}: the three languages side by side").format(number=number)
     absent = _("The translation audit is not available in this build.")
     note = "" if findings is not None else f'<p class="t-legend">{escape(absent)}</p>'
@@ -90,6 +98,9 @@ def _head_row(book: RuleBook, lang: str, number, sections: dict, order: list, ro
               ) -> str:
     head = []
     for l in order:
+        if l == NOW:
+            head.append(_today_head(book, lang, sections["en"]))
+            continue
         s = sections[l]
         if s is None:
             no_text = _("no text in this language")
@@ -98,7 +109,7 @@ def _head_row(book: RuleBook, lang: str, number, sections: dict, order: list, ro
                         f'{escape(no_text)}</div>')
             continue
         page = f"{root}../{l}/{number}/"
-        head.append(f'<div class="t-col-head" lang="{l}"><strong>{escape(language_name(l))}'
+        head.append(f'<div class="t-col-head" lang="{l}"><strong>{escape(_column(l))}'
                     f'</strong> · <a href="{attr(page)}">{escape(s.title)}</a><br>'
                     f'<span class="t-badge t-kind-{attr(s.source.kind)}">'
                     f'{escape(source_kind_label(s.source.kind))}</span> '
@@ -107,10 +118,14 @@ def _head_row(book: RuleBook, lang: str, number, sections: dict, order: list, ro
 
 
 def _row(row: dict[str, str], index: int, order: list, sections: dict, renderers: dict,
-         placed: dict, root: str) -> str:
+         placed: dict, root: str, views: dict) -> str:
     english = row.get("en")
     cells = []
     for l in order:
+        if l == NOW:
+            cells.append(_today_cell(english, sections["en"], renderers["en"], root,
+                                     views.get("en")))
+            continue
         s = sections[l]
         own = row.get(l)
         rule = s.rule(RuleNumber.parse(own)) if s and own else None
@@ -128,22 +143,83 @@ def _row(row: dict[str, str], index: int, order: list, sections: dict, renderers
             number = (f'<a class="t-own-num" href="{root}../{l}/{s.number}/#{attr(own)}" '
                       f'title="{attr(said)}">{escape(own)}</a> ')
         base = root + "../" + l + "/"
+        scheme, moved = views[l].citing(rule)
         paragraphs = "".join(f"<p>{number if i == 0 else ''}"
-                             f"{renderers[l].text(p, base)}</p>"
+                             f"{renderers[l].text(p, base, scheme=scheme, moved=moved)}</p>"
                              for i, p in enumerate(x for x in rule.text.split("\n")
                                                    if x.strip()))
-        examples = "".join(f'<div class="t-example"><p>{renderers[l].text(e.text, base)}'
+        examples = "".join(f'<div class="t-example"><p>'
+                           f'{renderers[l].text(e.text, base, scheme=scheme, moved=moved)}'
                            f"</p></div>" for e in rule.examples)
+        lag = views[l].lag_note(own) if l != "en" else ""
         cells.append(f'<div class="t-cell" lang="{l}"><span class="t-lang">'
-                     f'{escape(language_name(l))}</span>{paragraphs}{examples}{notes}'
+                     f'{escape(_column(l))}</span>{paragraphs}{examples}{lag}{notes}'
                      "</div>")
     anchor = _row_id(row)
     shown = english or "–"
     shifted = " t-row-shifted" if any(row.get(l) and row.get(l) != english
                                       for l in LANGUAGES) else ""
+    today = views["en"].shown(english) if english and "en" in views else anchor
+    also = (f'<span class="t-anchor" id="{attr(today)}"></span>'
+            if today != anchor and today not in views["en"].ids else "")
     return (f'<div class="t-row{shifted}" id="{attr(anchor)}"><div class="t-row-num">'
-            f'<a class="t-num" href="#{attr(anchor)}">{escape(shown)}</a></div>'
+            f'{also}<a class="t-num" href="#{attr(anchor)}">{escape(shown)}</a></div>'
             f'{"".join(cells)}</div>')
+
+
+# --- the current English's column ---------------------------------------------------------
+NOW = "now"  # the column of the current English edition, beside the rulebook's English
+
+
+def _lang(column: str) -> str:
+    return "en" if column == NOW else column
+
+
+def _column(column: str) -> str:
+    """A column's name: a language, "English (base)", or "English today"."""
+    if column == NOW:
+        return _("English today")
+    if column == "en":
+        return _("English (base)")
+    return language_name(column)
+
+
+def _today_head(book: RuleBook, lang: str, english) -> str:
+    current = book.current
+    said = (_("Edition: {date}").format(date=format_date(current)) if current
+            else _("no text in this language"))
+    return (f'<div class="t-col-head" lang="en"><strong>{escape(_column(NOW))}</strong>'
+            f'<br><span class="t-badge t-kind-official">{escape(source_kind_label("official"))}'
+            f'</span> <small>{escape(said)}</small></div>')
+
+
+def _today_cell(english: str | None, section, renderer, root: str, view) -> str:
+    """The current English of the row's rule, under today's number, with the word diff from
+    the rulebook's English (the base); or why there is none."""
+    name = f'<span class="t-lang">{escape(_column(NOW))}</span>'
+    today = view.today(english) if view is not None and english else None
+    if today is None or today.number is None:
+        said = (_("no counterpart in the current edition") if today is not None
+                else _("not in the current edition’s view"))
+        return f'<div class="t-cell t-absent" lang="en">{name} {escape(said)}</div>'
+    base = root + "../en/"
+    rule = section.rule(RuleNumber.parse(english)) if section else None
+    number = ""
+    if today.number != english:
+        number = f'<span class="t-today-num">{escape(today.number)}</span> '
+    paragraphs = "".join(f"<p>{number if i == 0 else ''}"
+                         f"{renderer.text(p, base, scheme=CURRENT)}</p>"
+                         for i, p in enumerate(x for x in (today.text or "").split("\n")
+                                               if x.strip()))
+    examples = "".join(f'<div class="t-example"><p>{renderer.text(e, base, scheme=CURRENT)}'
+                       "</p></div>" for e in today.examples)
+    diff = ""
+    if rule is not None and today.text is not None and rule.text != today.text:
+        label = _("Base → current:")
+        diff = (f'<div class="t-diff"><span class="t-label">{escape(label)}</span> '
+                f"{diff_html(rule.text, today.text)}</div>")
+    return f'<div class="t-cell t-now" lang="en">{name}{paragraphs}{examples}{diff}</div>'
+
 
 
 def compare_index(book: RuleBook, lang: str) -> Page:

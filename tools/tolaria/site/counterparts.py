@@ -77,7 +77,9 @@ class Counterparts:
         if not self.renumbered:
             return ""
         english = self.book.section("en", self.section.number)
-        current = self._edition(english.edition.effective) if english else ""
+        # the English on this site is the current edition's, where the history knows it
+        shown = self.book.current or (english.edition.effective if english else None)
+        current = self._edition(shown) if shown else ""
         follows = self.mine.follows
         if follows and follows[0] != follows[-1]:
             said = _("This text follows the numbering of the English Comprehensive Rules in "

@@ -16,6 +16,7 @@ from mkdocs.structure.files import File
 
 from tolaria import i18n
 from tolaria.errors import DataErrors
+from tolaria.cr import load_whole_cr
 from tolaria.model import LANGUAGES
 
 LANG_ENV = "TOLARIA_SITE_LANG"
@@ -124,23 +125,31 @@ def _pages(book, lang: str, mermaid: bool) -> list:
     from tolaria.site.render import Renderer
     from tolaria.site.turn import turn_page
 
-    renderers = {l: Renderer(book, l) for l in LANGUAGES}
-    history = history_of(book)
+    from tolaria.site.whole import WholePages
+
+    whole = load_whole_cr(book.root)  # a damaged file fails the build
+    renderers = {l: Renderer(book, l, whole) for l in LANGUAGES}
+    history = rules_history = history_of(book)
     examples, report = worked_examples(book), audit_report(book, history)
     findings = None if report is None else list(report.findings)
     alignments = align_sections(book, report, history)  # rules paired by content
     history = rule_history(history)
-    pages = [home_page(book, lang), glossary_page(book, lang, renderers[lang], alignments),
+    pages = [home_page(book, lang, whole is not None),
+             glossary_page(book, lang, renderers[lang], alignments),
              turn_page(book, lang, renderers[lang], mermaid), compare_index(book, lang)]
     for number in book.section_numbers(lang):
         section = book.section(lang, number)
         pages.append(section_page(book, lang, section, renderers[lang],
                                   None if examples is None else examples.get(str(number), []),
-                                  history, alignments))
+                                  history, alignments, rules_history))
     for number in book.section_numbers():
-        pages.append(compare_page(book, lang, number, renderers, findings, alignments))
+        pages.append(compare_page(book, lang, number, renderers, findings, alignments,
+                                  rules_history))
     for of in LANGUAGES:
         pages.append(dashboard_page(book, lang, of, findings, alignments))
+    if whole is not None:  # the whole current CR in English (site/whole.py)
+        _state["whole"] = WholePages(whole, book, lang, renderers, alignments)
+        pages.extend(_state["whole"].pages())
     return pages
 
 
@@ -152,13 +161,11 @@ def _nav(book, lang: str) -> list:
 
     from markupsafe import Markup
 
-    from tolaria.site.pages import section_heading
-
     def escape(text: str) -> Markup:
         return Markup(html.escape(text))
 
     pages = _state["pages"]
-    sections = [{escape(section_heading(book.section(lang, n))): f"{n}.md"}
+    sections = [{escape(pages[f"{n}.md"].title): f"{n}.md"}
                 for n in book.section_numbers(lang)]
     compare = [{escape(pages[f"compare/{n}.md"].title): f"compare/{n}.md"}
                for n in book.section_numbers()]
@@ -167,6 +174,7 @@ def _nav(book, lang: str) -> list:
     _ = i18n._
     return [{escape(_("Home")): "index.md"},
             {escape(_("Rules")): sections},
+            *([_state["whole"].nav(escape)] if _state.get("whole") else []),
             {escape(_("Glossary")): "glossary.md"},
             {escape(_("Turn structure")): "turn.md"},
             {escape(_("For judges")): [{escape(_("Compare the languages")): "compare/index.md"},

@@ -11,7 +11,8 @@ from ..numbering import BadNumber, RuleNumber
 from ..formats.text import source_kind_label
 from .alignment import local_number
 from .counterparts import Counterparts
-from .render import Renderer, attr
+from .render import CURRENT, Renderer, attr
+from .today import TodayView
 
 
 class Page(NamedTuple):
@@ -48,14 +49,31 @@ def section_heading(section: Section) -> str:
 
 
 
-def edition_label(book: RuleBook, section: Section, lang: str) -> str:
-    return _("Edition: {date} ({set})").format(date=format_date(section.edition.effective),
-                                               set=section.edition.set_name(lang))
+def edition_label(book: RuleBook, section: Section, lang: str, today: bool = False) -> str:
+    """A section's edition; today: the current edition, for an English section that the
+    site shows as it stands today."""
+    edition = section.edition
+    if today and section.lang == "en" and is_today(book, section):
+        edition = book.editions.get(book.current)
+        if edition is None:
+            return _("Edition: {date}").format(date=format_date(book.current))
+    return _("Edition: {date} ({set})").format(date=format_date(edition.effective),
+                                               set=edition.set_name(lang))
+
+
+def is_today(book: RuleBook, section: Section) -> bool:
+    """Whether the current edition has the section (its English is then shown as today)."""
+    today = book.today_of(str(section.number))
+    return today is not None and today.number is not None
 
 
 def meta_block(book: RuleBook, section: Section, lang: str, root: str) -> str:
-    """Edition and source of a section, plainly shown."""
+    """Edition and source of a section, plainly shown (an English section as it stands in
+    the current edition)."""
     source = section.source
+    if section.lang == "en" and is_today(book, section):
+        source = source._replace(name="Magic: The Gathering Comprehensive Rules, effective "
+                                      f"{book.current.isoformat()}", file=None)
     claims = ""
     if source.claims:
         claims = " · " + escape(_("claims the edition of {date}").format(
@@ -71,7 +89,8 @@ def meta_block(book: RuleBook, section: Section, lang: str, root: str) -> str:
     return (f'<div class="t-meta">'
             f'<span class="t-badge t-kind-{attr(source.kind)}">'
             f'{escape(source_kind_label(source.kind))}</span> '
-            f'<span class="t-edition">{escape(edition_label(book, section, lang))}</span>'
+            f'<span class="t-edition">{escape(edition_label(book, section, lang, True))}'
+            '</span>'
             f'<span class="t-source">{escape(source_label)} {escape(source.name)}'
             f'{translated}{claims}</span>'
             f'<a class="t-compare-link" href="{root}compare/{section.number}/">'
@@ -133,48 +152,64 @@ def _cited(renderer: Renderer, number: str, root: str, section: Section | None,
 
 
 def legends(book: RuleBook, lang: str, renderer: Renderer) -> str:
-    """The notes under a page for its † (not covered) and ‡ (English only) references."""
+    """The notes under a page for its † (no such rule today) and ‡ (English only)
+    references."""
     parts = []
     if renderer.missing:
-        covered = ", ".join(str(n) for n in book.section_numbers(lang))
-        legend = _("Not part of this reference, which covers sections {covered}.").format(
-            covered=covered)
+        legend = _("Not a rule of the current edition of the Comprehensive Rules.")
         parts.append(f'<p class="t-legend"><sup>†</sup> {escape(legend)}</p>')
     if renderer.english:
         legend = _("Not in this language’s text: the link opens the English rule.")
         parts.append(f'<p class="t-legend"><sup>‡</sup> {escape(legend)}</p>')
+    if renderer.old:
+        legend = _("A number of the rules before the 2009 renumbering, which today names "
+                   "another rule or none.")
+        parts.append(f'<p class="t-legend"><sup>°</sup> {escape(legend)}</p>')
     return "".join(parts)
 
 
 def section_page(book: RuleBook, lang: str, section: Section, renderer: Renderer,
                  examples: list[dict] | None = None, history=None,
-                 alignments: dict | None = None) -> Page:
-    """A section in one language. alignments: (lang, section) -> Alignment, which pairs the
-    rules of the languages by content where their numbers differ."""
+                 alignments: dict | None = None, rules_history=None) -> Page:
+    """A section in one language, each rule under today's number (today.TodayView).
+    alignments: (lang, section) -> Alignment, which pairs the rules of the languages by
+    content where their numbers differ; history: a function rule -> HTML of its history;
+    rules_history: the rule history itself (for a translation's lag)."""
     path = f"{section.number}.md"
     root = root_of(path)
     url = url_of(path)
-    renderer.missing, renderer.english = set(), set()
+    renderer.reset()
     counterparts = Counterparts(book, section, alignments or {})
-    body = [f'<h1 id="{attr(str(section.number))}">{escape(section_heading(section))}</h1>',
-            meta_block(book, section, lang, root), counterparts.note(root),
-            f'<div class="t-rules"{counterparts.map_attribute()}>']
+    today = TodayView(book, section, counterparts.english, rules_history)
+    body = [f'<h1 id="{attr(str(section.number))}">{today.anchor()}'
+            f'{escape(today.heading())}</h1>',
+            meta_block(book, section, lang, root), today.meta(renderer, root),
+            counterparts.note(root), f'<div class="t-rules"{counterparts.map_attribute()}>']
     search = [{"location": url, "title": escape(section_heading(section)),
                "text": escape(f"{source_kind_label(section.source.kind)} · "
                               f"{edition_label(book, section, lang)}")}]
+    rules: list[tuple[RuleNumber, str]] = []  # (today's number, HTML), in order
     for rule in section.rules:
         extra = history(rule) if history else ""
         number = str(rule.number)
-        body.append(renderer.rule(section, rule, root, extra,
-                                  counterparts.lead(number, renderer, root),
-                                  counterparts.others(number)))
+        shown, scheme, moved = today.rule(rule)
+        rules.append((RuleNumber.parse(today.shown(number)), renderer.rule(
+            section, shown, root, extra, today.lead(number, renderer, root)
+            + counterparts.lead(number, renderer, root), counterparts.others(number),
+            today.shown(number), scheme, moved=moved)))
         text = " ".join([rule.text, *(e.text for e in rule.examples)])
         search.append({"location": f"{url}#{rule.number}", "title": escape(str(rule.number)),
                        "text": escape(text)})
+    for rule, since in today.added():  # each after the rules numbered before it today
+        at = next((i for i, (n, _html) in enumerate(rules) if n > rule.number), len(rules))
+        rules.insert(at, (rule.number, renderer.rule(section, rule, root,
+                                                     lead=today.added_lead(since),
+                                                     scheme=CURRENT)))
+    body.extend(html for _number, html in rules)
     body.append("</div>")
     body.append(_examples_block(examples, renderer, section, root, alignments))
     body.append(legends(book, lang, renderer))
-    return Page(path, section_heading(section), "\n".join(body) + "\n", search, ("toc",))
+    return Page(path, today.heading(), "\n".join(body) + "\n", search, ("toc",))
 
 
 def site_description() -> str:
@@ -184,7 +219,8 @@ def site_description() -> str:
              "each rule with its number, its edition and where its text comes from.")
 
 
-def home_page(book: RuleBook, lang: str) -> Page:
+def home_page(book: RuleBook, lang: str, whole: bool = False) -> Page:
+    """The home page; whole: the site has the whole CR's pages (cr/)."""
     path = "index.md"
     items = []
     for number in book.section_numbers(lang):
@@ -196,7 +232,8 @@ def home_page(book: RuleBook, lang: str) -> Page:
     intro = site_description()
     hint = _("Type a rule number (104.3b) or words in the search box.")
     title = _("Tolaria")
-    more = [("glossary/", _("Glossary")), ("turn/", _("Turn structure")),
+    more = [("cr/", _("Comprehensive Rules"))] if whole else []
+    more += [("glossary/", _("Glossary")), ("turn/", _("Turn structure")),
             ("compare/", _("Compare the languages")),
             (f"dashboard/{lang}/", _("Translation dashboard"))]
     links = "".join(f'<li><a href="{href}">{escape(label)}</a></li>' for href, label in more)
@@ -221,7 +258,7 @@ def glossary_page(book: RuleBook, lang: str, renderer: Renderer,
                   alignments: dict | None = None) -> Page:
     path = "glossary.md"
     root = root_of(path)
-    renderer.missing, renderer.english = set(), set()
+    renderer.reset()
     entries = []
     obsolete_label, earlier_label = _("obsolete"), _("Earlier wordings:")
     rules_label = _("Rules:")

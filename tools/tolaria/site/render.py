@@ -2,7 +2,13 @@
 
 Every piece of rulebook text goes through html.escape here: a `<script>` in the YAML shows
 as text. Cross-references are found with numbering.iter_reference_spans (the project's one
-pattern); glossary terms become <abbr title="definition">.
+pattern) and read in the numbering of the text they are in (its `scheme`): a rulebook text
+(RULEBOOK) cites the numbers of its edition, a text of the current edition (CURRENT) today's
+numbers, and a page of the whole CR (WHOLE) links within the whole CR; a number its edition
+gave a rule that has another today is carried to today's (`moved`). A number no covered
+section has leads to the whole current CR (/LANG/cr/704/#704.5a); only a number that the
+current edition does not have, or that a text older than 2009 cites (OLD), stays a plain
+number with a note. Glossary terms become <abbr title="definition">.
 """
 
 from __future__ import annotations
@@ -13,6 +19,11 @@ from html import escape
 from ..i18n import _
 from ..model import Rule, RuleBook, Section
 from ..numbering import BadNumber, RuleNumber, iter_reference_spans
+
+# How a text numbers the rules it cites: as its edition does (RULEBOOK), as the current
+# edition does (CURRENT), within the whole CR (WHOLE), or as the rules before the 2009
+# renumbering did (OLD: only the covered rules of its own time can be linked).
+RULEBOOK, CURRENT, WHOLE, OLD = "rulebook", "current", "whole", "old"
 
 
 # The theme's "link-variant" icon (Material Design Icons, Apache-2.0), inline: no font needed.
@@ -27,11 +38,29 @@ def attr(text: str) -> str:
 class Renderer:
     """Renders the rules of one language, with links relative to a page `root` ("../")."""
 
-    def __init__(self, book: RuleBook, lang: str):
-        self.book, self.lang = book, lang
-        self.missing: set[str] = set()  # numbers cited but not in this rulebook
+    def __init__(self, book: RuleBook, lang: str, whole=None):
+        self.book, self.lang, self.whole = book, lang, whole  # whole: cr.WholeCR or None
+        self.missing: set[str] = set()  # numbers cited that the current edition lacks
         self.english: set[str] = set()  # numbers cited that only the English text has
+        self.old: set[str] = set()  # numbers cited by a text of the rules before 2009
         self._terms, self._definitions = _term_pattern(book, lang)
+        self._today = {t.number: k for k, t in (book.today or {}).items()
+                       if t.number and "@" not in k}  # today's number -> covered rule
+
+    def reset(self) -> None:
+        """Forget the notes of the page rendered before (for the next page's legends)."""
+        self.missing, self.english, self.old = set(), set(), set()
+
+    def cr_href(self, number: RuleNumber, root: str, page: str | None = None) -> str | None:
+        """The link to a rule of the whole current CR (/LANG/cr/704/#704.5a), or None where
+        the current edition has no such number. page: the CR section of the page linking."""
+        section = str(number.section)
+        if self.whole is None or self.whole.section(section) is None:
+            return None
+        if number.depth and self.whole.rule(str(number)) is None:
+            return None
+        here = "" if page == section else f"{root}cr/{section}/"
+        return f"{here}#{number}" if number.depth else (here or f"#{section}")
 
     # --- links ---------------------------------------------------------------------
     def href(self, number: RuleNumber, root: str, here: Section | None = None,
@@ -53,36 +82,61 @@ class Renderer:
         return f"{page}#{number}"
 
     def link(self, number: RuleNumber, root: str, here: Section | None = None,
-             english_only: bool = False) -> str:
+             english_only: bool = False, scheme: str = RULEBOOK,
+             page: str | None = None, moved: dict[str, str] | None = None) -> str:
         """A rule number as HTML, never a link to an anchor that does not exist: a link to
-        the rule in this language; else a link to the English rule, with a note; else the
-        plain number with a note (and the number noted in `missing` or `english`).
+        the covered rule in this language; else to the English covered rule, with a note;
+        else to the rule in the whole current CR (English, with a note on a Spanish or
+        Italian page); else the plain number with a note (noted in `missing` or `english`).
         english_only: this language's text has no rule with that content (its own rule of
-        that number, if any, says something else)."""
+        that number, if any, says something else). scheme: how the text numbers the rules
+        (RULEBOOK, CURRENT, WHOLE or OLD); page: the CR section of a page of the whole CR;
+        moved: the numbers of the text's edition that are other numbers today."""
         text = str(number)
-        target = None if english_only else self.href(number, root, here)
+        if moved and text in moved:  # shown as the text has it, linked to today's number
+            number, scheme = RuleNumber.parse(moved[text]), CURRENT
+        covered = None if scheme == WHOLE else number
+        if scheme == CURRENT:
+            key = self._today.get(str(number))
+            covered = RuleNumber.parse(key) if key else None
+        target = None if english_only or covered is None else self.href(covered, root, here)
         if target is not None:
             return f'<a class="t-ref" href="{attr(target)}">{escape(text)}</a>'
-        english = self.href(number, root, lang="en") if self.lang != "en" else None
-        if english is not None:
+        english = (self.href(covered, root, lang="en")
+                   if self.lang != "en" and covered is not None else None)
+        if scheme == OLD and english is None:
+            self.old.add(text)
+            note = _("Rule {number} of the rules before 2009: not today’s rule {number}."
+                     ).format(number=text)
+            return (f'<span class="t-ref-old" title="{attr(note)}">{escape(text)}'
+                    f'<sup class="t-note" aria-label="{attr(note)}">°</sup></span>')
+        whole = self.cr_href(number, root, page) if english is None else None
+        if english is not None or (whole is not None and self.lang != "en"
+                                   and scheme != WHOLE):
             self.english.add(text)
             note = _("Rule {number} is not in this language’s text: the link opens the "
                      "English rule.").format(number=text)
-            return (f'<a class="t-ref t-ref-en" href="{attr(english)}" hreflang="en" '
+            lang = ' hreflang="en"' if english is not None else ""
+            return (f'<a class="t-ref t-ref-en" href="{attr(english or whole)}"{lang} '
                     f'title="{attr(note)}">{escape(text)}<sup class="t-note" '
                     f'aria-label="{attr(note)}">‡</sup></a>')
+        if whole is not None:
+            return f'<a class="t-ref" href="{attr(whole)}">{escape(text)}</a>'
         self.missing.add(text)
-        note = _("Rule {number} is not part of this reference (it covers only some "
-                 "sections).").format(number=text)
+        note = _("Rule {number} does not exist in the current edition of the Comprehensive "
+                 "Rules.").format(number=text)
         return (f'<span class="t-ref-missing" title="{attr(note)}">{escape(text)}'
                 f'<sup class="t-note" aria-label="{attr(note)}">†</sup></span>')
 
     # --- text ----------------------------------------------------------------------
-    def text(self, text: str, root: str, here: Section | None = None) -> str:
+    def text(self, text: str, root: str, here: Section | None = None,
+             scheme: str = RULEBOOK, page: str | None = None,
+             moved: dict[str, str] | None = None) -> str:
         """One paragraph of rule text as HTML: escaped, references linked, terms explained."""
         spans: list[tuple[int, int, str]] = []
         for start, end, number in iter_reference_spans(text):
-            spans.append((start, end, self._reference(number, root, here)))
+            spans.append((start, end, self._reference(number, root, here, scheme, page,
+                                                      moved)))
         taken = [(s, e) for s, e, _h in spans]
         if self._terms is not None:
             for match in self._terms.finditer(text):
@@ -103,42 +157,51 @@ class Renderer:
         out.append(escape(text[position:]))
         return "".join(out)
 
-    def _reference(self, number: str, root: str, here: Section | None) -> str:
+    def _reference(self, number: str, root: str, here: Section | None, scheme: str,
+                   page: str | None, moved: dict[str, str] | None) -> str:
         try:
             parsed = RuleNumber.parse(number)
         except BadNumber:
             return escape(number)
-        return self.link(parsed, root, here)
+        return self.link(parsed, root, here, scheme=scheme, page=page, moved=moved)
 
     # --- rules ---------------------------------------------------------------------
-    def rule(self, section: Section, rule: Rule, root: str, extra: str = "", lead: str = "",
-             data: dict[str, str] | None = None) -> str:
+    def rule(self, section: Section | None, rule: Rule, root: str, extra: str = "",
+             lead: str = "", data: dict[str, str] | None = None, shown: str | None = None,
+             scheme: str = RULEBOOK, page: str | None = None,
+             moved: dict[str, str] | None = None) -> str:
         """One rule or subrule: its number (anchor, copy-link), paragraphs and examples.
-        lead: HTML before its text; data: data-* attributes of its element."""
+        lead: HTML before its text; data: data-* attributes of its element; shown: the
+        number shown (today's), where it is not the element's id: it gets an anchor too;
+        scheme, page and moved: how its text numbers the rules it cites (see link())."""
         number = str(rule.number)
-        copy = _("Copy a link to rule {number}").format(number=number)
+        shown = shown or number
+        copy = _("Copy a link to rule {number}").format(number=shown)
         attributes = "".join(f' data-{attr(k)}="{attr(v)}"' for k, v in (data or {}).items())
+        anchor = f'<span class="t-anchor" id="{attr(shown)}"></span>' if shown != number else ""
         parts = [f'<div class="t-rule t-depth-{rule.number.depth}" id="{attr(number)}"'
                  f'{attributes}>',
-                 f'<div class="t-head"><a class="t-num" href="#{attr(number)}">'
-                 f'{escape(number)}</a>'
-                 f'<button type="button" class="t-copy" data-anchor="{attr(number)}" '
+                 f'<div class="t-head">{anchor}<a class="t-num" href="#{attr(shown)}">'
+                 f'{escape(shown)}</a>'
+                 f'<button type="button" class="t-copy" data-anchor="{attr(shown)}" '
                  f'title="{attr(copy)}" aria-label="{attr(copy)}">{LINK_ICON}</button></div>',
                  '<div class="t-body">', lead]
         for paragraph in rule.text.split("\n"):
             if paragraph.strip():
-                parts.append(f"<p>{self.text(paragraph, root, section)}</p>")
+                parts.append(f"<p>{self.text(paragraph, root, section, scheme, page, moved)}"
+                             "</p>")
         for example in rule.examples:
-            parts.append(f'<div class="t-example"><p>{self.text(example.text, root, section)}'
+            parts.append(f'<div class="t-example"><p>'
+                         f'{self.text(example.text, root, section, scheme, page, moved)}'
                          "</p></div>")
         for wording in rule.earlier:
             label = _("Earlier wording (since {date}):").format(date=_date(wording.since))
             parts.append(f'<details class="t-earlier"><summary>{escape(label)}</summary>'
-                         f"<p>{self.text(wording.text, root, section)}</p></details>")
+                         f"<p>{self.text(wording.text, root, section, scheme, page)}</p>"
+                         "</details>")
         parts.append(extra)
         parts.append("</div></div>")
         return "".join(parts)
-
 
 def _date(value) -> str:
     from ..i18n import format_date
