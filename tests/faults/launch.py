@@ -1,26 +1,35 @@
 """Run the tolaria CLI as `python launch.py ARGS`, optionally with a deliberately broken
 writer, to show that the fault tests notice a file written in place.
 
-TOLARIA_FAULTS_BROKEN=1 turns every os.replace(tmp, target) into an in-place rewrite of
-target (truncate, then write slowly in small pieces): what a non-atomic writer does."""
+TOLARIA_FAULTS_BROKEN=1 turns every os.replace(tmp, target) of a file into an in-place
+rewrite of target: truncate, then write in pieces with a pause before each, as a
+non-atomic writer on a slow disk does. The first SLOW files a process writes stay torn for
+0.6 s each, long enough for a kill at moments spread over the run (and for a concurrent
+reader) to meet one; the others for a moment only, so that a site build still ends."""
 
 import os
 import sys
 import time
 
+SLOW = 20
+
 if os.environ.get("TOLARIA_FAULTS_BROKEN"):
     _replace = os.replace
+    _written = [0]
 
     def _in_place(src, dst, *args, **kwargs):
         if os.path.isdir(src):
             return _replace(src, dst, *args, **kwargs)
         with open(src, "rb") as stream:
             data = stream.read()
+        slow = _written[0] < SLOW
+        _written[0] += 1
+        size, pause = (max(1, -(-len(data) // 6)), 0.1) if slow else (2048, 0.002)
         with open(dst, "wb") as out:  # truncated now: a reader sees a torn file
-            for start in range(0, len(data), 2048):
-                out.write(data[start:start + 2048])
+            for start in range(0, max(len(data), 1), size):
                 out.flush()
-                time.sleep(0.002)
+                time.sleep(pause)
+                out.write(data[start:start + size])
         os.unlink(src)
 
     os.replace = _in_place

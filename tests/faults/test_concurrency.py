@@ -1,10 +1,12 @@
 """16 processes searching and showing at once on an empty cache (the index and the snapshot
-are first built concurrently), and again while `tolaria index --rebuild` runs: every one
-succeeds and prints what a lone run prints.
+are first built concurrently), and again while `tolaria index --rebuild` runs, started one
+after another until it ends (so that some read the index while the rebuild points at its
+new folder): every one succeeds and prints what a lone run prints.
 
 TOLARIA_FAULTS_BROKEN=1 in the environment runs the 16 readers and the rebuild with the
 broken writer of launch.py (every os.replace of a file becomes a slow rewrite in place):
-readers then meet half-written snapshots and index files, and this test fails, as it should.
+a reader then meets the index's half-written pointer file, and this test fails, as it
+should.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import time
 
 from tolaria_testing import REPO
 
@@ -22,11 +25,33 @@ QUERIES = [["search", "phasing"], ["search", "fuera de fase", "--lang", "es"],
            ["show", "104.3b"], ["show", "702.25b", "--lang", "all"]]
 
 
-def _together(work, argvs) -> list[tuple[int, str, str]]:
-    procs = [subprocess.Popen(command(argv), cwd=work, env=environment(work, BROKEN), text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-             for argv in argvs]
-    return [(p.wait(timeout=240), p.stdout.read(), p.stderr.read()) for p in procs]
+def _start(work, argv) -> subprocess.Popen:
+    return subprocess.Popen(command(argv), cwd=work, env=environment(work, BROKEN), text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _results(started) -> list[tuple[list[str], int, str, str]]:
+    results = []
+    for argv, proc in started:
+        out, err = proc.communicate(timeout=240)
+        results.append((argv, proc.returncode, out, err))
+    return results
+
+
+def _together(work, argvs) -> list[tuple[list[str], int, str, str]]:
+    return _results([(argv, _start(work, argv)) for argv in argvs])
+
+
+def _during(work, argvs, rebuild, pause: float) -> list[tuple[list[str], int, str, str]]:
+    """The readers started one after another, pause apart, until the rebuild has ended
+    (all of argvs at least, three times as many at most)."""
+    started = []
+    while len(started) < len(argvs) or (rebuild.poll() is None
+                                        and len(started) < 3 * len(argvs)):
+        argv = argvs[len(started) % len(argvs)]
+        started.append((argv, _start(work, argv)))
+        time.sleep(pause)
+    return _results(started)
 
 
 def test_sixteen_readers_at_once_and_during_a_rebuild(tmp_path):
@@ -41,15 +66,18 @@ def test_sixteen_readers_at_once_and_during_a_rebuild(tmp_path):
     assert all(status == 0 and out for status, out in lone.values())
     argvs = [QUERIES[i % len(QUERIES)] for i in range(16)]
     # the outputs name no paths, so runs on another copy of the rulebook print the same
+    began = time.perf_counter()
+    assert run(["index", "--rebuild"], lone_work, BROKEN).returncode == 0
+    rebuilding = time.perf_counter() - began
     for round_ in ("empty cache", "during a rebuild"):
-        rebuild = None
-        if round_ == "during a rebuild":
+        if round_ == "empty cache":
+            results = _together(work, argvs)
+        else:
             rebuild = subprocess.Popen(command(["index", "--rebuild"]), cwd=work,
                                        env=environment(work, BROKEN), stdout=subprocess.DEVNULL,
                                        stderr=subprocess.PIPE, text=True)
-        results = _together(work, argvs)
-        if rebuild is not None:
+            results = _during(work, argvs, rebuild, rebuilding / len(argvs))
             assert rebuild.wait(timeout=240) == 0, rebuild.stderr.read()
-        for argv, (status, out, err) in zip(argvs, results):
+        for argv, status, out, err in results:
             assert (status, out) == lone[tuple(argv)], f"{round_}: {argv}: {err}"
             assert "warning" not in err, f"{round_}: {argv}: {err}"
