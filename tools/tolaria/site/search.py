@@ -1,0 +1,64 @@
+"""The site's search: the CLI's search, run in the browser on data the build writes.
+
+Every language's build writes, under assets/tolaria/: search.json (tolaria.search.export:
+the index's postings and statistics, the analysis, word lists, glossary and every
+edition's numbers), search.js (the scorer, and `window.tolaria.search`) and the Snowball
+stemmers (snowball-stemmers.js, vendored from the npm registry by `make vendor`). The
+theme's search box talks to a worker (assets/search-worker.js) that answers from the same
+scorer instead of Lunr.
+"""
+
+from __future__ import annotations
+
+import os
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+
+from tolaria import i18n
+from tolaria.search.export import dumps, search_data
+
+ASSETS = "assets/tolaria"
+ENGINE = f"{ASSETS}/search.js"
+DATA = f"{ASSETS}/search.json"
+STEMMERS = f"{ASSETS}/snowball-stemmers.js"
+WORKER = "assets/javascripts/workers/tolaria-search.js"
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+_data: dict[tuple[str, str], str] = {}  # (rules folder, index fingerprint) -> JSON
+
+
+def stemmers_path(config) -> str | None:
+    """snowball-stemmers.js vendored by `make vendor` (build/vendor/), or $TOLARIA_SNOWBALL."""
+    path = os.environ.get("TOLARIA_SNOWBALL") or os.path.join(
+        os.path.dirname(config.config_file_path), "build", "vendor", "snowball-stemmers.js")
+    return path if os.path.isfile(path) else None
+
+
+def data_json(book) -> str:
+    """The search data of book as JSON (made once per process for an unchanged index)."""
+    from tolaria.search import engine_for
+
+    key = (str(book.root), engine_for(book).info.fingerprint)
+    if key not in _data:
+        _data.clear()
+        _data[key] = dumps(search_data(book))
+    return _data[key]
+
+
+def _asset(name: str) -> str:
+    with open(os.path.join(HERE, "assets", name), encoding="utf-8") as stream:
+        return stream.read()
+
+
+def search_files(config, book) -> list[File]:
+    """The search's files of one language's build; PluginError when the stemmers have not
+    been vendored."""
+    stemmers = stemmers_path(config)
+    if stemmers is None:
+        raise PluginError(i18n._("the site's search needs build/vendor/snowball-stemmers.js: "
+                                 "run `make vendor` (or set TOLARIA_SNOWBALL)"))
+    return [File.generated(config, DATA, content=data_json(book)),
+             File.generated(config, ENGINE, content=_asset("tolaria-search.js")),
+             File.generated(config, WORKER, content=_asset("search-worker.js")),
+             File.generated(config, STEMMERS, abs_src_path=stemmers)]
