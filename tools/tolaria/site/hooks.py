@@ -56,7 +56,8 @@ def on_config(config):
     except DataErrors as exc:
         raise PluginError(i18n._("the rulebook has errors:") + "\n" + str(exc)) from None
     _state.clear()
-    _state.update(lang=lang, book=book, mermaid=mermaid_path(config))
+    _state.update(lang=lang, book=book, mermaid=mermaid_path(config),
+                  stemmers=site_search.stemmers_path(config))
     config.site_dir = os.path.join(config.site_dir, lang)
     config.extra["alternate"] = [{"name": _native_name(l), "lang": l, "link": f"../{l}/"}
                                  for l in LANGUAGES]
@@ -183,7 +184,8 @@ def _native_name(lang: str) -> str:
 def on_files(files, config):
     for page in _state["pages"].values():
         files.append(File.generated(config, page.path, content=page.markdown))
-    files.extend(site_search.search_files(config, _state["book"]))
+    for file in site_search.search_files(config, _state["book"], _state["stemmers"]):
+        files.append(file)
     if _state["mermaid"]:
         files.append(File.generated(config, MERMAID, abs_src_path=_state["mermaid"]))
     return files

@@ -28,11 +28,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 _data: dict[tuple[str, str], str] = {}  # (rules folder, index fingerprint) -> JSON
 
 
-def stemmers_path(config) -> str | None:
-    """snowball-stemmers.js vendored by `make vendor` (build/vendor/), or $TOLARIA_SNOWBALL."""
+def stemmers_path(config) -> str:
+    """snowball-stemmers.js vendored by `make vendor` (build/vendor/), or $TOLARIA_SNOWBALL;
+    PluginError when there is none."""
     path = os.environ.get("TOLARIA_SNOWBALL") or os.path.join(
         os.path.dirname(config.config_file_path), "build", "vendor", "snowball-stemmers.js")
-    return path if os.path.isfile(path) else None
+    if not os.path.isfile(path):
+        raise PluginError(i18n._("the site's search needs build/vendor/snowball-stemmers.js: "
+                                 "run `make vendor` (or set TOLARIA_SNOWBALL)"))
+    return path
 
 
 def data_json(book) -> str:
@@ -51,14 +55,9 @@ def _asset(name: str) -> str:
         return stream.read()
 
 
-def search_files(config, book) -> list[File]:
-    """The search's files of one language's build; PluginError when the stemmers have not
-    been vendored."""
-    stemmers = stemmers_path(config)
-    if stemmers is None:
-        raise PluginError(i18n._("the site's search needs build/vendor/snowball-stemmers.js: "
-                                 "run `make vendor` (or set TOLARIA_SNOWBALL)"))
+def search_files(config, book, stemmers: str) -> list[File]:
+    """The search's files of one language's build (stemmers: stemmers_path's)."""
     return [File.generated(config, DATA, content=data_json(book)),
-             File.generated(config, ENGINE, content=_asset("tolaria-search.js")),
-             File.generated(config, WORKER, content=_asset("search-worker.js")),
-             File.generated(config, STEMMERS, abs_src_path=stemmers)]
+            File.generated(config, ENGINE, content=_asset("tolaria-search.js")),
+            File.generated(config, WORKER, content=_asset("search-worker.js")),
+            File.generated(config, STEMMERS, abs_src_path=stemmers)]

@@ -13,6 +13,9 @@
   var engine = fetch("../../tolaria/search.json").then(function (r) { return r.json() })
     .then(function (data) { return self.TolariaSearch.create(data, self.snowballFactory) })
   var lang = "en", byAnchor = {}, byPage = {}
+  var escape = function (text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+  }
 
   // The search index's entries by rule anchor (a rule's own page first: not the compare view
   // or a dashboard) and by page.
@@ -33,9 +36,10 @@
     var plain = fold(String(doc.title) + " " + String(doc.text || "").replace(/<[^>]*>/g, " "))
     var terms = {}
     words.forEach(function (w) { if (plain.indexOf(fold(w)) >= 0) terms[w] = true })
+    var section = doc.location.indexOf("#") < 0  // a section: its title; a rule: its page's, its text
     var title = '<span class="t-sr-num">' + hit.number + "</span>" +
-      (page && page !== doc ? ' <span class="t-sr-page">' + page.title + "</span>" : "") +
-      (doc.text ? '<span class="t-sr-text">' + doc.text + "</span>" : "")
+      ' <span class="t-sr-page">' + (section || !page ? escape(hit.title) : page.title) + "</span>" +
+      (!section && doc.text ? '<span class="t-sr-text">' + doc.text + "</span>" : "")
     return [{ location: doc.location, title: title, text: "", score: 1, terms: terms }]
   }
 
