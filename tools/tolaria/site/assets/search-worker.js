@@ -54,7 +54,7 @@
       var query = message.data
       engine.then(function (search) {
         var words = query.match(/[\p{L}\p{N}_]+/gu) || []
-        var items = search.search(query, lang, 20).map(function (hit) { return row(hit, words) })
+        var items = search.search(query, lang, 10).map(function (hit) { return row(hit, words) })
           .filter(Boolean)
         self.postMessage({ type: RESULT, data: { items: items } })
       })
