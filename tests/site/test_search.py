@@ -119,3 +119,17 @@ def test_a_build_without_the_stemmers_says_what_to_run(tmp_path, monkeypatch):
     monkeypatch.setenv("TOLARIA_SNOWBALL", str(tmp_path / "missing.js"))
     with pytest.raises(UserError, match="make vendor"):
         build_site(tmp_path / "out", languages=("en",))
+
+
+def test_the_search_box_answers_a_word_still_being_typed(browser, server):
+    """The box shows the CLI's answer to the query, or, while it finds nothing, the answer to
+    its last word completed ("prio": priority)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server + "en/")
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially("prio", delay=20)
+    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    assert "priority" in page.locator(".md-search-result__item").first.inner_text().lower()
+    context.close()

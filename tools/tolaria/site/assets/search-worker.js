@@ -2,7 +2,8 @@
 // result) answered by Tolaria's own search (../../tolaria/search.js, the CLI's search over the
 // data the build writes), not by Lunr. Each rule found is one result row: its number, its
 // page's title and its text, linking to the rule's anchor (a section: its page); the words
-// typed that the row's text holds are passed on for the page to highlight.
+// typed that the row's text holds are passed on for the page to highlight. While a word is
+// being typed and the query finds nothing, its last word is completed (search.js: completed).
 (function () {
   "use strict"
   var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3 // the theme's SearchMessageType
@@ -53,9 +54,13 @@
     } else if (message.type === QUERY && typeof message.data === "string") {
       var query = message.data
       engine.then(function (search) {
+        var hits = search.search(query, lang, 10)
+        if (!hits.length && search.completed(query, lang)) {  // a word still being typed
+          query = search.completed(query, lang)
+          hits = search.search(query, lang, 10)
+        }
         var words = query.match(/[\p{L}\p{N}_]+/gu) || []
-        var items = search.search(query, lang, 10).map(function (hit) { return row(hit, words) })
-          .filter(Boolean)
+        var items = hits.map(function (hit) { return row(hit, words) }).filter(Boolean)
         self.postMessage({ type: RESULT, data: { items: items } })
       })
     }

@@ -756,11 +756,25 @@
       return parsed ? searchWords(parsed, lang, limit) : []
     }
 
+    // For search as you type (the search box, not the CLI): the query with its last word
+    // completed to the indexed word of lang it begins that most rules hold; null if none.
+    function completed(text, lang) {
+      var last = /([\p{L}\p{N}_]+)$/u.exec(text), best = null, most = 0
+      if (!last || last[1].length < 2) return null
+      var prefix = fold(last[1].toLowerCase())
+      Object.keys((F["exact_" + lang] || { terms: {} }).terms).forEach(function (w) {
+        var count = w.length > prefix.length && w.indexOf(prefix) === 0 &&
+          postings("exact_" + lang, w).length
+        if (count > most || (count === most && count && w < best)) { best = w; most = count }
+      })
+      return best === null ? null : text.slice(0, last.index) + best
+    }
+
     data.documentsOf = {}
     data.documents.forEach(function (d) {
       data.documentsOf[d[1]] = (data.documentsOf[d[1]] || 0) + 1
     })
-    return { search: search, keys: keys }
+    return { search: search, completed: completed }
   }
 
   // --- the page's API: window.tolaria.search(query, {lang, limit}) ---------------------------
