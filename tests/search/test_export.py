@@ -93,3 +93,17 @@ def test_the_data_is_the_same_on_every_build(book, data):
 
 def test_search_is_unchanged_by_the_export(book, data):
     assert search(book, "fuera de fase", "es")[0].number.startswith("702.25")
+
+
+def test_a_language_reads_its_own_postings_and_the_words_of_the_others(data):
+    from tolaria.search.export import for_language
+
+    es = for_language(data, "es")
+    assert "pairs_en" not in es["fields"] and "section_it" not in es["fields"]
+    assert es["fields"]["exact_en"]["terms"].keys() == data["fields"]["exact_en"]["terms"].keys()
+    assert not any(es["fields"]["stem_en"]["terms"].values())  # which words, no postings
+    assert es["fields"]["pairs_es"] == data["fields"]["pairs_es"]
+    assert {d[1] for d in es["documents"] if d} == {"es"}
+    assert len(es["documents"]) == len(data["documents"])  # document numbers kept
+    assert set(es["numbers"]) == {"titles", "all", "es"}
+    assert list(es["fields"]["lang"]["terms"]) == ["es"]

@@ -272,9 +272,41 @@ def search_data(book: RuleBook) -> dict:
     }
 
 
+def for_language(data: dict, lang: str) -> dict:
+    """What a search in lang reads of data: lang's postings and documents; of the other
+    languages only which words their index holds (the CLI's typo correction never corrects
+    a word any language knows) and their glossary names; lang's numbers."""
+    docs = {i for i, d in enumerate(data["documents"]) if d[1] == lang}
+    fields = {}
+    for field, entry in data["fields"].items():
+        kind, _, of = field.rpartition("_")
+        if not kind:  # "lang" and "number": lang's documents only
+            terms = {t: _only(p, docs, entry["positions"]) for t, p in entry["terms"].items()
+                     if field != "lang" or t == lang}
+            fields[field] = {**entry, "terms": {t: p for t, p in terms.items() if p}}
+        elif of == lang:
+            fields[field] = entry
+        elif kind in POSITIONS:
+            fields[field] = {"scorable": entry["scorable"], "positions": False,
+                             "terms": {t: [] for t in entry["terms"]}}
+    return {**data, "fields": fields,
+            "documents": [d if i in docs else None for i, d in enumerate(data["documents"])],
+            "numbers": {k: v for k, v in data["numbers"].items() if k in ("titles", "all", lang)}}
+
+
+def _only(postings: list, docs: set, positional: bool) -> list:
+    out, i = [], 0
+    while i < len(postings):
+        size = 2 + (postings[i + 1] if positional else 0)
+        if postings[i] in docs:
+            out.extend(postings[i:i + size])
+        i += size
+    return out
+
+
 def dumps(data: dict) -> str:
     """The data as compact JSON."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-__all__ = ["search_data", "dumps", "FORMAT"]
+__all__ = ["search_data", "for_language", "dumps", "FORMAT"]

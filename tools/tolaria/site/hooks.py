@@ -184,7 +184,8 @@ def _native_name(lang: str) -> str:
 def on_files(files, config):
     for page in _state["pages"].values():
         files.append(File.generated(config, page.path, content=page.markdown))
-    for file in site_search.search_files(config, _state["book"], _state["stemmers"]):
+    for file in site_search.search_files(config, _state["book"], _state["lang"],
+                                          _state["stemmers"]):
         files.append(file)
     if _state["mermaid"]:
         files.append(File.generated(config, MERMAID, abs_src_path=_state["mermaid"]))

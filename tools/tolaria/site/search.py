@@ -1,8 +1,8 @@
 """The site's search: the CLI's search, run in the browser on data the build writes.
 
 Every language's build writes, under assets/tolaria/: search.json (tolaria.search.export:
-the index's postings and statistics, the analysis, word lists, glossary and every
-edition's numbers), search.js (the scorer, and `window.tolaria.search`) and the Snowball
+the index's postings and statistics of its language, the analysis, word lists, glossary
+and every edition's numbers), search.js (the scorer, and `window.tolaria.search`) and the Snowball
 stemmers (snowball-stemmers.js, vendored from the npm registry by `make vendor`). The
 theme's search box talks to a worker (assets/search-worker.js) that answers from the same
 scorer instead of Lunr.
@@ -16,7 +16,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 from tolaria import i18n
-from tolaria.search.export import dumps, search_data
+from tolaria.search.export import dumps, for_language, search_data
 
 ASSETS = "assets/tolaria"
 ENGINE = f"{ASSETS}/search.js"
@@ -25,7 +25,7 @@ STEMMERS = f"{ASSETS}/snowball-stemmers.js"
 WORKER = "assets/javascripts/workers/tolaria-search.js"
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-_data: dict[tuple[str, str], str] = {}  # (rules folder, index fingerprint) -> JSON
+_data: dict[tuple[str, str], dict] = {}  # (rules folder, index fingerprint) -> data
 
 
 def stemmers_path(config) -> str:
@@ -39,15 +39,16 @@ def stemmers_path(config) -> str:
     return path
 
 
-def data_json(book) -> str:
-    """The search data of book as JSON (made once per process for an unchanged index)."""
+def data_json(book, lang: str) -> str:
+    """The search data of book for a search in lang, as JSON (the data made once per
+    process for an unchanged index)."""
     from tolaria.search import engine_for
 
     key = (str(book.root), engine_for(book).info.fingerprint)
     if key not in _data:
         _data.clear()
-        _data[key] = dumps(search_data(book))
-    return _data[key]
+        _data[key] = search_data(book)
+    return dumps(for_language(_data[key], lang))
 
 
 def _asset(name: str) -> str:
@@ -55,9 +56,9 @@ def _asset(name: str) -> str:
         return stream.read()
 
 
-def search_files(config, book, stemmers: str) -> list[File]:
-    """The search's files of one language's build (stemmers: stemmers_path's)."""
-    return [File.generated(config, DATA, content=data_json(book)),
+def search_files(config, book, lang: str, stemmers: str) -> list[File]:
+    """The search's files of lang's build (stemmers: stemmers_path's)."""
+    return [File.generated(config, DATA, content=data_json(book, lang)),
             File.generated(config, ENGINE, content=_asset("tolaria-search.js")),
             File.generated(config, WORKER, content=_asset("search-worker.js")),
             File.generated(config, STEMMERS, abs_src_path=stemmers)]

@@ -771,20 +771,24 @@
     }
 
     data.documentsOf = {}
-    data.documents.forEach(function (d) {
-      data.documentsOf[d[1]] = (data.documentsOf[d[1]] || 0) + 1
+    data.documents.forEach(function (d) {  // null: a document of another language
+      if (d) data.documentsOf[d[1]] = (data.documentsOf[d[1]] || 0) + 1
     })
     return { search: search, completed: completed }
   }
 
   // --- the page's API: window.tolaria.search(query, {lang, limit}) ---------------------------
-  // Loads the stemmers and the data beside this script on first use (or when the page is
-  // idle), then answers a Promise of [{number, lang, title}], best first.
+  // Loads the stemmers beside this script and the language's data (each language's site
+  // has its own: ../es/assets/tolaria/search.json) on first use, then answers a Promise of
+  // [{number, lang, title}], best first.
   function pageApi(script) {
-    var base = script.src.replace(/[^/]*$/, ""), loading = null
-    var load = function () {
-      if (!loading) {
-        var stemmers = new Promise(function (resolve, reject) {
+    var base = script.src.replace(/[^/]*$/, ""), engines = {}, stemmers = null
+    var pageLang = function () {
+      return (document.documentElement.getAttribute("lang") || "en").split("-")[0]
+    }
+    var loadStemmers = function () {
+      if (!stemmers) {
+        stemmers = new Promise(function (resolve, reject) {
           if (root.snowballFactory) return resolve()
           var tag = document.createElement("script")
           tag.src = base + "snowball-stemmers.js"
@@ -792,25 +796,33 @@
           tag.onerror = function () { reject(new Error("snowball-stemmers.js did not load")) }
           document.head.appendChild(tag)
         })
-        var data = fetch(base + "search.json").then(function (r) { return r.json() })
-        loading = Promise.all([stemmers, data]).then(function (both) {
+      }
+      return stemmers
+    }
+    var load = function (lang) {
+      if (!engines[lang]) {
+        var here = "/" + pageLang() + "/assets/tolaria/"
+        var folder = base.slice(-here.length) === here
+          ? base.slice(0, -here.length) + "/" + lang + "/assets/tolaria/" : base
+        var data = fetch(folder + "search.json").then(function (r) {
+          if (!r.ok) throw new Error("no search data for " + lang)
+          return r.json()
+        })
+        engines[lang] = Promise.all([loadStemmers(), data]).then(function (both) {
           return create(both[1], root.snowballFactory)
         })
       }
-      return loading
-    }
-    var pageLang = function () {
-      return (document.documentElement.getAttribute("lang") || "en").split("-")[0]
+      return engines[lang]
     }
     root.tolaria = root.tolaria || {}
     root.tolaria.search = function (query, options) {
       options = options || {}
-      return load().then(function (engine) {
-        return engine.search(String(query), options.lang || pageLang(), options.limit)
+      var lang = options.lang || pageLang()
+      return load(lang).then(function (engine) {
+        return engine.search(String(query), lang, options.limit)
           .map(function (h) { return { number: h.number, lang: h.lang, title: h.title } })
       })
     }
-    root.tolaria.searchReady = load
   }
 
   root.TolariaSearch = { create: create }
