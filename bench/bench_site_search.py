@@ -30,7 +30,7 @@ sys.path.insert(0, str(REPO / "tools"))
 sys.path.insert(0, str(REPO / "tests"))
 
 RUNS = 7  # fresh pages per language for the first result list
-TYPED = 8  # queries of the tuning set typed letter by letter, per language
+TYPED = 12  # queries of the tuning set typed letter by letter, per language
 FILES = ("assets/tolaria/search.json", "assets/tolaria/search.js",
          "assets/tolaria/snowball-stemmers.js", "assets/javascripts/workers/tolaria-search.js")
 
