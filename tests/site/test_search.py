@@ -95,6 +95,22 @@ def test_numbers_of_every_era_resolve_on_the_site_as_in_the_cli(book, tab):
     assert site[0][0]["number"] == "300.6"  # 500.7: what the pre-2009 rule 300.6 became
 
 
+# What the query sets hardly have: quoted phrases, typos, numbers among words, ranges of
+# numbers other rules had, a decimal comma, operators, accents, words no rule has.
+EDGES = ['"end of turn"', '"fuera de fase"', '"phased out" creature', '"no such phrase"',
+         "trample", "fasing", "clenup stp", "rule 104.3b please", "104.3b 104.3c", "512-514",
+         "702.25j-m", "104,3b", "regla 717", "723.1", "704.5a", "lose at 100 poison",
+         "phasing AND untap", "FINALIZACIÓN", "priorità", "maná", "siete cartas", "the",
+         "xyzzy plugh", "104.3l"]
+
+
+def test_the_site_answers_edge_cases_exactly_as_the_cli(book, tab):
+    queries = [(q, lang) for q in EDGES for lang in ("en", "es", "it")]
+    cli = _cli(book, queries)
+    site = [[h["number"] for h in hits] for hits in _site(tab, queries)]
+    assert [(q, s) for q, s in zip(queries, site)] == [(q, c) for q, c in zip(queries, cli)]
+
+
 def test_the_api_answers_the_documented_shape(tab):
     hits = tab.evaluate("window.tolaria.search('fuera de fase', {lang: 'es'})")
     assert hits and all(set(h) == {"number", "lang", "title"} for h in hits)

@@ -205,9 +205,11 @@ def _candidates(book: RuleBook) -> set[str]:
 
 def _numbers(book: RuleBook) -> dict:
     """What search.numbers.lookup answers for every number a user might type, per language:
-    number -> hits, each [number, language, title (an index into titles)], or the title's
-    index alone for the number itself in English (a rule of the whole CR); numbers that
-    answer alike in every language are under "all"."""
+    number -> hits, each [number, language, title (an index into titles), the number asked
+    when the rule had it in other editions or "", 1 for another rule that had the number
+    (listed after the rules asked for, score 0.5) else 0], or the title's index alone for
+    the number itself in English (a rule of the whole CR); numbers that answer alike in
+    every language are under "all"."""
     from ..errors import UserError
     from .numbers import lookup
 
@@ -231,8 +233,10 @@ def _numbers(book: RuleBook) -> dict:
                 hits = lookup(book, [number], [lang])
             except UserError:
                 continue
-            found[lang] = [title(h.title) if (h.number, h.lang) == (str(number), "en")
-                           else [h.number, h.lang, title(h.title)] for h in hits]
+            found[lang] = [title(h.title) if (h.number, h.lang, h.asked, h.score) ==
+                           (str(number), "en", None, 1.0) else
+                           [h.number, h.lang, title(h.title), h.asked or "", int(h.score < 1)]
+                           for h in hits]
         values = list(found.values())
         if len(found) == len(LANGS) and all(v == values[0] for v in values):
             out["all"][str(number)] = values[0]

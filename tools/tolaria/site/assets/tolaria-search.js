@@ -678,19 +678,19 @@
       }
       return out.length <= P.max_range ? out : []
     }
-    function lookup(numbers, lang) {  // numbers.lookup, from the table of every number
-      var table = data.numbers, out = [], seen = new Set()
+    function lookup(numbers, lang) {  // numbers.lookup: the rules asked for, then the others
+      var table = data.numbers, asked = [], others = []  // that had their numbers
       numbers.forEach(function (n) {
-        var found = table[lang][n] || table.all[n] || []
-        found.forEach(function (h) {
-          var hit = typeof h === "number" ? [n, "en", h] : h
-          var id = hit[0] + "\u0000" + hit[1]
-          if (seen.has(id)) return
-          seen.add(id)
-          out.push({ number: hit[0], lang: hit[1], title: table.titles[hit[2]] })
+        (table[lang][n] || table.all[n] || []).forEach(function (h) {
+          var hit = typeof h === "number" ? [n, "en", h, "", 0] : h
+          ;(hit[4] ? others : asked).push(hit)
         })
       })
-      return out
+      var id = function (h) { return h[0] + "\u0000" + h[1] + "\u0000" + h[3] }
+      var seen = new Set(asked.map(id))
+      return asked.concat(others.filter(function (h) {
+        return !seen.has(id(h)) && seen.add(id(h))
+      })).map(function (h) { return { number: h[0], lang: h[1], title: table.titles[h[2]] } })
     }
     function splitNumbers(text) {  // numbers.split_numbers
       text = text.slice(0, P.max_text)
