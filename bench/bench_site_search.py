@@ -2,13 +2,13 @@
 
 Builds the site (or takes one: --site DIR), serves it on localhost and measures, per
 language:
-- payload: what a reader downloads to search, gzip-compressed (the data, the scorer, the
-  stemmers, the worker), for one language and for the whole site (aim: the whole site
-  <= 1.5 MB);
+- payload: what a reader downloads to search, gzip-compressed (the language's data, the
+  scorer, the stemmers, the worker), per language and for the three together (aim: the
+  whole site <= 1.5 MB);
 - first result list: on a freshly loaded page, from the first key pressed in the search
   box (the first query of the tuning set in the language, all but its last letter already
-  in the box, as if pasted) to the first result row on screen (the worker still loading its data counts; aim
-  <= 300 ms), as the median of RUNS fresh pages;
+  in the box, as if pasted) to the first result row on screen (the worker still loading
+  its data counts; aim <= 300 ms), as the median of RUNS fresh pages;
 - each later keystroke: from each key pressed to the result list redrawn, typing queries
   of the tuning set letter by letter (aim: p95 <= 30 ms);
 - window.tolaria.search itself: every prefix of every query of every set, p50/p95.

@@ -109,7 +109,7 @@ def _documents(searcher) -> tuple[list, list]:
     return docs, title_list
 
 
-def _word_weights(searcher, engine) -> dict:
+def _word_weights(searcher) -> dict:
     """Per language: how telling a word is, by the document frequency of its commonest stem
     (engine.word_weight, as the CLI's re-ranking weighs the query's words)."""
     reader = searcher.reader()
@@ -162,7 +162,8 @@ def _analysis() -> dict:
     }
 
 
-def _constants() -> dict:
+def _constants(weighting) -> dict:
+    """The constants of the query planning and re-ranking, and the engine's BM25F's."""
     e, q, s, p = engine_module, query, spelling, parsing
     return {
         "RERANK": e.RERANK, "COVERAGE_FLOOR": e.COVERAGE_FLOOR,
@@ -176,7 +177,7 @@ def _constants() -> dict:
         "MIN_LENGTH": s.MIN_LENGTH, "MIN_FREQUENCY": s.MIN_FREQUENCY,
         "MAX_CHARS": p.MAX_CHARS, "MAX_WORDS": p.MAX_WORDS, "MAX_WORD": p.MAX_WORD,
         "OPERATORS": sorted(p.OPERATORS),
-        "B": engine_module.scoring.BM25F().B, "K1": engine_module.scoring.BM25F().K1,
+        "B": weighting.B, "K1": weighting.K1,
     }
 
 
@@ -270,9 +271,10 @@ def search_data(book: RuleBook) -> dict:
     return {
         "format": FORMAT, "langs": list(engine.info.languages) or list(LANGS),
         "documents": docs, "titles": titles, "fields": fields,
-        "idf": _idf(searcher, fields), "word_weights": _word_weights(searcher, engine),
+        "idf": _idf(searcher, fields), "word_weights": _word_weights(searcher),
         "glossary": _glossary(book), "synonyms": _synonyms(), "analysis": _analysis(),
-        "constants": _constants(), "numbers": _numbers(book), "patterns": _patterns(),
+        "constants": _constants(searcher.weighting), "numbers": _numbers(book),
+        "patterns": _patterns(),
     }
 
 
