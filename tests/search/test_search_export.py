@@ -107,3 +107,23 @@ def test_a_language_reads_its_own_postings_and_the_words_of_the_others(data):
     assert len(es["documents"]) == len(data["documents"])  # document numbers kept
     assert set(es["numbers"]) == {"titles", "all", "es"}
     assert list(es["fields"]["lang"]["terms"]) == ["es"]
+
+
+def test_compact_data_holds_the_same_postings(data):
+    from tolaria.search.export import compact
+
+    stored = compact(data)
+    entry, raw = stored["fields"]["exact_en"], data["fields"]["exact_en"]
+    text = next(t for t, p in raw["terms"].items() if len(_postings(raw, p)) > 2)
+    assert stored["fields"]["exact_en"]["terms"][text] != raw["terms"][text]  # deltas
+    docs, at = [], 0
+    postings, i = entry["terms"][text], 0
+    while i < len(postings):
+        at += postings[i]
+        docs.append(at)
+        i += 2 + postings[i + 1]
+    assert docs == [doc for doc, _w in _postings(raw, raw["terms"][text])]
+    pairs = stored["fields"]["pairs_en"]
+    token = next(iter(data["fields"]["pairs_en"]["terms"]))
+    first, _, second = token.partition("~")
+    assert pairs["nested"] and second in pairs["terms"][first]

@@ -30,7 +30,7 @@ from .analysis import LANGS, OWN_STEMS, PAIR_KINDS, WORD, fold, keys, number_key
 from .filler import filler_words
 from .glossary import Glossary
 
-FORMAT = 1
+FORMAT = 2  # the layout of compact(): deltas, nested pairs
 POSITIONS = ("exact", "stem", "name")  # the fields searched as phrases: positions kept
 
 
@@ -310,9 +310,45 @@ def _only(postings: list, docs: set, positional: bool) -> list:
     return out
 
 
+def compact(data: dict) -> dict:
+    """data as the site stores it: each term's document numbers (and positions) as the
+    difference from the one before, and the pairs of consecutive words nested under their
+    first word ({"send": {"turn": postings}} for "send~turn"): a fifth smaller gzipped."""
+    fields = {}
+    for field, entry in data["fields"].items():
+        terms = {t: _deltas(p, entry["positions"]) for t, p in entry["terms"].items()}
+        if field.startswith("pairs_"):
+            nested: dict[str, dict] = {}
+            for text, postings in terms.items():
+                first, _, second = text.partition("~")
+                nested.setdefault(first, {})[second] = postings
+            entry = {**entry, "nested": True, "terms": nested}
+        else:
+            entry = {**entry, "terms": terms}
+        fields[field] = entry
+    return {**data, "fields": fields, "format": FORMAT}
+
+
+def _deltas(postings: list, positional: bool) -> list:
+    out, i, last = [], 0, 0
+    while i < len(postings):
+        out.append(postings[i] - last)
+        last = postings[i]
+        if positional:
+            count = postings[i + 1]
+            positions = postings[i + 2:i + 2 + count]
+            out.append(count)
+            out.extend(b - a for a, b in zip([0] + positions, positions))
+            i += 2 + count
+        else:
+            out.append(postings[i + 1])
+            i += 2
+    return out
+
+
 def dumps(data: dict) -> str:
     """The data as compact JSON."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-__all__ = ["search_data", "for_language", "dumps", "FORMAT"]
+__all__ = ["search_data", "for_language", "compact", "dumps", "FORMAT"]

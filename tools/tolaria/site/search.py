@@ -16,7 +16,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 from tolaria import i18n
-from tolaria.search.export import dumps, for_language, search_data
+from tolaria.search.export import compact, dumps, for_language, search_data
 
 ASSETS = "assets/tolaria"
 ENGINE = f"{ASSETS}/search.js"
@@ -48,7 +48,7 @@ def data_json(book, lang: str) -> str:
     if key not in _data:
         _data.clear()
         _data[key] = search_data(book)
-    return dumps(for_language(_data[key], lang))
+    return dumps(compact(for_language(_data[key], lang)))
 
 
 def _asset(name: str) -> str:

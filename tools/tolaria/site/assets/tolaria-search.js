@@ -83,17 +83,27 @@
     }
 
     // --- the index: presence, document frequency, BM25F (whoosh.scoring) -------------------
-    function present(field, text) { return !!(F[field] && F[field].terms[text]) }
+    function raw(field, text) {  // a term's postings as stored (pairs nested by first word)
+      var entry = F[field]
+      if (!entry) return undefined
+      if (!entry.nested) return entry.terms[text]
+      var cut = text.indexOf("~"), under = entry.terms[text.slice(0, cut)]
+      return under && under[text.slice(cut + 1)]
+    }
+    function present(field, text) { return !!raw(field, text) }
     function postings(field, text) {  // [[doc, weight or score, positions]]
       var id = field + "\u0000" + text
       if (id in dfCache) return dfCache[id]
-      var entry = F[field], raw = entry && entry.terms[text], out = []
-      for (var i = 0; raw && i < raw.length;) {
+      var entry = F[field], stored = raw(field, text), out = [], doc = 0
+      for (var i = 0; stored && i < stored.length;) {  // documents and positions as deltas
+        doc += stored[i]
         if (entry.positions) {
-          out.push([raw[i], raw[i + 1], raw.slice(i + 2, i + 2 + raw[i + 1])])
-          i += 2 + raw[i + 1]
+          var positions = [], at = 0
+          for (var k = 0; k < stored[i + 1]; k++) positions.push(at += stored[i + 2 + k])
+          out.push([doc, stored[i + 1], positions])
+          i += 2 + stored[i + 1]
         } else {
-          out.push([raw[i], raw[i + 1], null])
+          out.push([doc, stored[i + 1], null])
           i += 2
         }
       }
