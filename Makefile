@@ -40,7 +40,18 @@ $(MERMAID):
 	  tar -xzf mermaid-$(MERMAID_VERSION).tgz package/dist/mermaid.min.js
 	mv build/vendor/unpack/package/dist/mermaid.min.js $(MERMAID) && rm -rf build/vendor/unpack
 
-vendor: $(MERMAID)
+# The Snowball stemmers of the site's search (the same algorithms as Whoosh's), from the npm registry.
+SNOWBALL_VERSION := 0.6.0
+SNOWBALL := build/vendor/snowball-stemmers.js
+
+$(SNOWBALL):
+	@command -v npm >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm)
+	rm -rf build/vendor/unpack-snowball && mkdir -p build/vendor/unpack-snowball
+	cd build/vendor/unpack-snowball && npm pack --silent snowball-stemmers@$(SNOWBALL_VERSION) >/dev/null && \
+	  tar -xzf snowball-stemmers-$(SNOWBALL_VERSION).tgz package/snowball-stemmers.js
+	mv build/vendor/unpack-snowball/package/snowball-stemmers.js $(SNOWBALL) && rm -rf build/vendor/unpack-snowball
+
+vendor: $(MERMAID) $(SNOWBALL)
 
 # Debian's Chromium for the site's browser tests (Playwright drives it; no browser download).
 browser:

@@ -7,6 +7,8 @@ uniquely so that it never collides with the conftest.py files of test subfolders
 from __future__ import annotations
 
 import os
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -30,3 +32,37 @@ def shared_dir() -> Path:
             pytest.fail(message)
         pytest.skip(message, allow_module_level=True)
     return path
+
+
+# --- the site in Debian's Chromium (tests/site and bench/bench_site_search.py) -------------
+CHROMIUM = os.environ.get("TOLARIA_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@contextmanager
+def serving(httpd):
+    """A server's address while it serves in a thread; shut down after."""
+    from tolaria.site.serve import url_of
+
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield url_of(httpd)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@contextmanager
+def chromium():
+    """Debian's Chromium, headless, driven by Playwright (a failure when it is missing)."""
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: `make browser` installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield instance
+        finally:
+            instance.close()

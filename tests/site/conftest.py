@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tolaria_testing import chromium, serving
+
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
@@ -17,6 +19,21 @@ def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site")
     build_site(out)
     return out
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    """The built site, served on localhost."""
+    from tolaria.site.serve import make_server
+
+    with serving(make_server(str(site), 0)) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as instance:
+        yield instance
 
 
 class Ids(HTMLParser):

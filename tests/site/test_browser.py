@@ -6,54 +6,16 @@ from __future__ import annotations
 import html
 import os
 import re
-import threading
 import time
-from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
 from tolaria.numbering import RuleNumber
+from tolaria_testing import serving
 
-CHROMIUM = os.environ.get("TOLARIA_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-
-
-@contextmanager
-def _serving(httpd):
-    """A server's address while it serves in a thread; shut down after."""
-    from tolaria.site.serve import url_of
-
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
-        yield url_of(httpd)
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-
-
-@pytest.fixture(scope="module")
-def server(site):
-    from tolaria.site.serve import make_server
-
-    with _serving(make_server(str(site), 0)) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: `make browser` installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield instance
-        instance.close()
-
 
 @pytest.fixture
 def page(browser, server):
@@ -162,11 +124,12 @@ def test_search_words_lead_to_a_rule_with_the_words_highlighted(page, lang, quer
     first = _first_result(page)
     assert word in first.inner_text().lower()
     href = first.get_attribute("href")
-    assert "#" in href and "/turn/" not in href and "/glossary/" not in href  # a rule
+    assert "/turn/" not in href and "/glossary/" not in href  # a rule, or a section's page
     first.click()
-    page.wait_for_url(lambda url: f"/{lang}/" in url and "?h=" in url and "#" in url)
-    anchor = page.url.split("#")[1]
-    assert _highlighted(page.locator(f'[id="{anchor}"]'))
+    page.wait_for_url(lambda url: f"/{lang}/" in url and "?h=" in url)
+    if "#" in href:
+        anchor = page.url.split("#")[1]
+        assert _highlighted(page.locator(f'[id="{anchor}"]'))
     marks = page.locator("article mark").all_inner_texts()
     assert word in [m.lower() for m in marks], marks
 
@@ -347,7 +310,7 @@ def _subfolder(tmp_path: Path, site: Path) -> Path:
 def test_a_404_under_a_subfolder_has_links_and_search(page, site, tmp_path):
     from tolaria.site.serve import make_server
 
-    with _serving(make_server(str(_subfolder(tmp_path, site)), 0)) as base:
+    with serving(make_server(str(_subfolder(tmp_path, site)), 0)) as base:
         response = page.goto(base + "sub/es/no/such/page/")
         assert response.status == 404
         assert "404" in page.locator("article h1").inner_text()
@@ -371,7 +334,7 @@ def test_the_root_404_speaks_the_addresss_language(page, site, tmp_path):
             return (site / "404.html").read_bytes()
 
     handler = functools.partial(RootOnly, directory=str(_subfolder(tmp_path, site)))
-    with _serving(http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)) as base:
+    with serving(http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)) as base:
         response = page.goto(base + "sub/it/999/")
         assert response.status == 404
         shown = page.locator('section[lang="it"]')

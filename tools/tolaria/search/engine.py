@@ -62,6 +62,12 @@ RUNNER_UP = 0.9  # --lang all: the most any language but the query's own may wei
 SKIPPING_ABOVE = 1_000_000
 
 
+def word_weight(total: int, frequency: int) -> float:
+    """How telling a word held by frequency of a language's total documents is (its
+    inverse document frequency); 0 for a word no document of the language holds."""
+    return math.log(1 + (total - frequency + 0.5) / (frequency + 0.5)) if frequency else 0.0
+
+
 def index_dir() -> str:
     """Where indexes live: the user's cache (TOLARIA_CACHE or XDG), under index/."""
     return os.path.join(cache.cache_dir(), "index")
@@ -289,8 +295,7 @@ class WhooshEngine:
             frequency = min(frequency, total)
             # a word no rule of lang holds (English "upkeep" in Spanish) tells rules apart no
             # more than a stop word: it does not count
-            held = math.log(1 + (total - frequency + 0.5) / (frequency + 0.5)) \
-                if frequency else 0.0
+            held = word_weight(total, frequency)
             if len(self._weights) > 100_000:
                 self._weights.clear()
             self._weights[(lang, stems)] = held

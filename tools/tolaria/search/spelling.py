@@ -27,7 +27,7 @@ MIN_LENGTH = 4  # shorter words (or sound-alike keys) are never corrected: too m
 MIN_FREQUENCY = 2  # a word two edits away in fewer documents is too rare to be what was meant
 
 _DOUBLE = re.compile(r"(\w)\1+")
-_SOUNDS = {
+SOUNDS = {  # per language: (written, heard), replaced in order
     "en": (("ph", "f"), ("ck", "k"), ("q", "k"), ("y", "i")),
     "es": (("ph", "f"), ("ch", "X"), ("h", ""), ("ll", "y"), ("qu", "k"), ("z", "s"),
            ("ce", "se"), ("ci", "si"), ("c", "k"), ("v", "b"), ("w", "u"), ("X", "ch")),
@@ -38,7 +38,7 @@ _SOUNDS = {
 def sound(lang: str, word: str) -> str:
     """A sound-alike key of a lowercase word: 'phasing' and 'fasing' -> 'fasing'."""
     key = fold(word.lower())
-    for written, heard in _SOUNDS[lang]:
+    for written, heard in SOUNDS[lang]:
         key = key.replace(written, heard)
     return _DOUBLE.sub(r"\1", key)
 

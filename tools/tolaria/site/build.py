@@ -178,6 +178,7 @@ def build_site(out_dir, rules=None, languages=LANGUAGES, strict: bool = True) ->
 
     from .. import i18n
     from ..rulebook.loader import load_rulebook
+    from .search import stemmers_path
 
     load_rulebook(rules)  # a bad corpus fails here, with every error as file:line
     # mkdocs-material prints a banner about MkDocs 2 on every build unless this is set.
@@ -197,6 +198,7 @@ def build_site(out_dir, rules=None, languages=LANGUAGES, strict: bool = True) ->
             for lang in languages:
                 with _environment(TOLARIA_SITE_LANG=lang, TOLARIA_RULES=rules_env):
                     config = load_config(CONFIG, site_dir=staging, strict=strict)
+                    stemmers_path(config)  # missing: say what to run (mkdocs would not)
                     site_url = config.site_url
                     build(config)
         except (Abort, ConfigurationError, PluginError) as exc:

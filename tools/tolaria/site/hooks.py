@@ -7,7 +7,6 @@ generated into the source tree.
 
 from __future__ import annotations
 
-import glob
 import os
 import re
 
@@ -18,11 +17,10 @@ from tolaria import i18n
 from tolaria.errors import DataErrors
 from tolaria.cr import load_whole_cr
 from tolaria.model import LANGUAGES
+from tolaria.site import search as site_search
 
 LANG_ENV = "TOLARIA_SITE_LANG"
-WORKER = "assets/javascripts/workers/tolaria-search.js"
 MERMAID = "assets/vendor/mermaid.min.js"
-HERE = os.path.dirname(os.path.abspath(__file__))
 _MATERIAL_WORKER = re.compile(r"assets/javascripts/workers/search\.[0-9a-f]+\.min\.js")
 
 _state: dict = {}
@@ -59,13 +57,15 @@ def on_config(config):
     except DataErrors as exc:
         raise PluginError(i18n._("the rulebook has errors:") + "\n" + str(exc)) from None
     _state.clear()
-    _state.update(lang=lang, book=book, mermaid=mermaid_path(config))
+    _state.update(lang=lang, book=book, mermaid=mermaid_path(config),
+                  stemmers=site_search.stemmers_path(config))
     config.site_dir = os.path.join(config.site_dir, lang)
     config.extra["alternate"] = [{"name": _native_name(l), "lang": l, "link": f"../{l}/"}
                                  for l in LANGUAGES]
     _theme_words(config)
     config.extra_css.append("assets/tolaria.css")
     config.extra_javascript.append("assets/tolaria.js")
+    config.extra_javascript.append(site_search.ENGINE)  # window.tolaria.search
     if _state["mermaid"]:
         config.extra_javascript.append(MERMAID)
     _state["pages"] = {p.path: p for p in _pages(book, lang, bool(_state["mermaid"]))}
@@ -192,22 +192,12 @@ def _native_name(lang: str) -> str:
 def on_files(files, config):
     for page in _state["pages"].values():
         files.append(File.generated(config, page.path, content=page.markdown))
-    files.append(File.generated(config, WORKER, content=_worker_script()))
+    for file in site_search.search_files(config, _state["book"], _state["lang"],
+                                          _state["stemmers"]):
+        files.append(file)
     if _state["mermaid"]:
         files.append(File.generated(config, MERMAID, abs_src_path=_state["mermaid"]))
     return files
-
-
-def _worker_script() -> str:
-    import material
-
-    found = glob.glob(os.path.join(os.path.dirname(material.__file__), "templates",
-                                   "assets", "javascripts", "workers", "search.*.min.js"))
-    if len(found) != 1:
-        raise PluginError(i18n._("expected one search worker in mkdocs-material, found {found}"
-                                 ).format(found=found))
-    with open(os.path.join(HERE, "assets", "search-worker.js"), encoding="utf-8") as stream:
-        return stream.read().replace("@MATERIAL_WORKER@", os.path.basename(found[0]))
 
 
 def on_page_markdown(markdown, page, config, files):
@@ -245,11 +235,11 @@ def on_template_context(context, template_name, config):
 
 
 def on_post_page(output, page, config):
-    return _MATERIAL_WORKER.sub(WORKER, output)
+    return _MATERIAL_WORKER.sub(site_search.WORKER, output)
 
 
 def on_post_template(output_content, template_name, config):
-    return _MATERIAL_WORKER.sub(WORKER, output_content)
+    return _MATERIAL_WORKER.sub(site_search.WORKER, output_content)
 
 
 def on_post_build(config):

@@ -1,0 +1,151 @@
+"""The site's search is the CLI's: every query of every query set in bench/, in its language,
+through tolaria.search.search and through window.tolaria.search on the built site in
+Debian's Chromium; and the files the build writes for it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tolaria.errors import UserError
+from tolaria.search import search
+from tolaria_testing import REPO
+
+QUERY_SETS = sorted((REPO / "bench").glob("queries*.yaml"))
+BLIND = {"queries_heldout.yaml", "queries_situations.yaml"}  # never print their queries
+MOST_DIFFERENT = 0.05  # the share of queries allowed to differ
+ERAS = ["500.7", "502.2", "717.1", "702.25d", "702.26d"]  # numbers of every era
+
+
+def _queries(path: Path) -> list[tuple[str, str]]:
+    import yaml
+
+    with open(path, encoding="utf-8") as stream:
+        return [(q["query"], q["lang"]) for q in yaml.safe_load(stream)["queries"]]
+
+
+def _cli(book, queries) -> list[list[str]]:
+    out = []
+    for query, lang in queries:
+        try:
+            out.append([h.number for h in search(book, query, lang, limit=10)])
+        except UserError:
+            out.append([])
+    return out
+
+
+def _site(page, queries) -> list[list[dict]]:
+    return page.evaluate("""async (queries) => {
+        const out = []
+        for (const [query, lang] of queries)
+            out.push(await window.tolaria.search(query, {lang: lang, limit: 10}))
+        return out
+    }""", [list(q) for q in queries])
+
+
+@pytest.fixture(scope="module")
+def tab(browser, server):
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server + "en/")
+    yield page
+    context.close()
+    assert errors == [], errors
+
+
+def rates(cli: list[list[str]], site: list[list[str]]) -> tuple[float, float]:
+    """(share of queries whose first hits differ, share whose CLI top 3 has a rule missing
+    from the site's top 5)."""
+    first = sum((c[:1] != s[:1]) for c, s in zip(cli, site))
+    missing = sum(any(n not in s[:5] for n in c[:3]) for c, s in zip(cli, site))
+    count = max(1, len(cli))
+    return first / count, missing / count
+
+
+def test_rates_count_what_differs():
+    assert rates([["1", "2", "3"], ["4"]], [["1", "3", "9", "9", "2"], ["5", "4"]]) == (0.5, 0.0)
+    assert rates([["1", "2"]], [["1"]]) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("path", QUERY_SETS, ids=[p.name for p in QUERY_SETS])
+def test_the_site_ranks_every_query_set_as_the_cli(book, tab, path):
+    queries = _queries(path)
+    cli = _cli(book, queries)
+    site = [[h["number"] for h in hits] for hits in _site(tab, queries)]
+    first, missing = rates(cli, site)
+    print(f"\n{path.name}: {len(queries)} queries, first hits differ {first:.1%}, "
+          f"a CLI top-3 rule missing from the site's top 5 {missing:.1%}")
+    shown = "" if path.name in BLIND else "; ".join(
+        f"{q!r} ({lang}): cli {c[:3]}, site {s[:5]}"
+        for (q, lang), c, s in zip(queries, cli, site) if c[:1] != s[:1])
+    assert first <= MOST_DIFFERENT, f"first hits differ on {first:.1%}: {shown}"
+    assert missing <= MOST_DIFFERENT, f"top-3 rules missing on {missing:.1%}: {shown}"
+
+
+def test_numbers_of_every_era_resolve_on_the_site_as_in_the_cli(book, tab):
+    queries = [(number, lang) for number in ERAS for lang in ("en", "es", "it")]
+    site = _site(tab, queries)
+    for (number, lang), hits in zip(queries, site):
+        expected = [(h.number, h.lang, h.title) for h in search(book, number, lang, limit=10)]
+        assert [(h["number"], h["lang"], h["title"]) for h in hits] == expected, (number, lang)
+    assert site[0][0]["number"] == "300.6"  # 500.7: what the pre-2009 rule 300.6 became
+
+
+# What the query sets hardly have: quoted phrases, typos, numbers among words, ranges of
+# numbers other rules had, a decimal comma, operators, accents, words no rule has.
+EDGES = ['"end of turn"', '"fuera de fase"', '"phased out" creature', '"no such phrase"',
+         "trample", "fasing", "clenup stp", "rule 104.3b please", "104.3b 104.3c", "512-514",
+         "702.25j-m", "104,3b", "regla 717", "723.1", "704.5a", "lose at 100 poison",
+         "phasing AND untap", "FINALIZACIÓN", "priorità", "maná", "siete cartas", "the",
+         "xyzzy plugh", "104.3l"]
+
+
+def test_the_site_answers_edge_cases_exactly_as_the_cli(book, tab):
+    queries = [(q, lang) for q in EDGES for lang in ("en", "es", "it")]
+    cli = _cli(book, queries)
+    site = [[h["number"] for h in hits] for hits in _site(tab, queries)]
+    assert [(q, s) for q, s in zip(queries, site)] == [(q, c) for q, c in zip(queries, cli)]
+
+
+def test_the_api_answers_the_documented_shape(tab):
+    hits = tab.evaluate("window.tolaria.search('fuera de fase', {lang: 'es'})")
+    assert hits and all(set(h) == {"number", "lang", "title"} for h in hits)
+    assert hits[0]["number"].startswith("702.25") and hits[0]["lang"] == "es"
+    # the page's language by default; a query with nothing to search for finds nothing
+    assert tab.evaluate("window.tolaria.search('phasing')")[0]["lang"] == "en"
+    assert tab.evaluate("window.tolaria.search('   ')") == []
+
+
+def test_the_build_writes_the_search_files(site):
+    for lang in ("en", "es", "it"):
+        folder = site / lang / "assets" / "tolaria"
+        data = json.loads((folder / "search.json").read_text(encoding="utf-8"))
+        assert data["langs"] == ["en", "es", "it"] and data["documents"]
+        assert "snowballFactory" in (folder / "snowball-stemmers.js").read_text(encoding="utf-8")
+        assert "tolaria/search.js" in (site / lang / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_build_without_the_stemmers_says_what_to_run(tmp_path, monkeypatch):
+    from tolaria.site.build import build_site
+
+    monkeypatch.setenv("TOLARIA_SNOWBALL", str(tmp_path / "missing.js"))
+    with pytest.raises(UserError, match="make vendor"):
+        build_site(tmp_path / "out", languages=("en",))
+
+
+def test_the_search_box_answers_a_word_still_being_typed(browser, server):
+    """The box shows the CLI's answer to the query, or, while it finds nothing, the answer to
+    its last word completed ("prio": priority)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server + "en/")
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially("prio", delay=20)
+    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    assert "priority" in page.locator(".md-search-result__item").first.inner_text().lower()
+    context.close()

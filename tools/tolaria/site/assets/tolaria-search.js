@@ -1,0 +1,840 @@
+// Tolaria's search in the browser: the CLI's search (tolaria.search) run over the data the
+// build writes (tolaria.search.export: the index's postings and statistics, the analysis,
+// the word lists, the glossary, every edition's numbers). Each function below mirrors the
+// Python function named in its comment, in the same order of operations, so that both
+// runtimes compute the same scores and rank the same rules. Snowball stems come from the
+// vendored snowball-stemmers (the same algorithms as Whoosh's).
+//   TolariaSearch.create(data, snowballFactory).search(query, lang, limit)
+//     -> [{number, lang, title}], best first
+(function (root) {
+  "use strict"
+  var WORD = /[\p{L}\p{N}_]+/gu
+
+  function create(data, snowball) {
+    var C = data.constants, A = data.analysis, F = data.fields
+    var STEMMER = { en: "english", es: "spanish", it: "italian" }
+    var stemmers = {}, keyCache = {}, vocabularies = {}, titleKeys = {}, dfCache = {}
+    var sets = function (lists) {
+      var out = {}
+      for (var k in lists) out[k] = new Set(lists[k])
+      return out
+    }
+    var stop = sets(A.stop), filler = sets(A.filler), never = sets(A.never)
+    var operators = new Set(C.OPERATORS)
+
+    // --- analysis.py --------------------------------------------------------------------
+    function fold(word) {
+      return /^[\x00-\x7f]*$/.test(word) ? word
+        : word.normalize("NFKD").replace(/\p{Mn}/gu, "")
+    }
+    function words(text) { return text.match(WORD) || [] }
+    function stem(lang, word) {
+      if (!stemmers[lang]) stemmers[lang] = snowball.newStemmer(STEMMER[lang])
+      return stemmers[lang].stem(word)
+    }
+    function stems(lang, word) {  // analysis.stems
+      var folded = fold(word), own = A.own[lang][folded]
+      if (own !== undefined) return [own]
+      var first = fold(stem(lang, word)), second = stem(lang, folded)
+      var found = first === second ? [first] : [first, second]
+      var digits = A.digits[lang][folded]
+      return digits === undefined ? found : found.concat([digits])
+    }
+    function keys(lang, word) {  // analysis.keys: every key of a word; null for a stop word
+      var id = lang + "\u0000" + word
+      if (id in keyCache) return keyCache[id]
+      var lower = word.toLowerCase(), out = null
+      if (!stop[lang].has(lower) && lower.replace(/^_+|_+$/g, "")) {
+        out = Array.from(new Set(stems(lang, lower).concat(["=" + fold(lower)])))
+      }
+      return (keyCache[id] = out)
+    }
+    function stemKeys(lang, word) {
+      return (keys(lang, word) || []).filter(function (k) { return k[0] !== "=" })
+    }
+    function meets(a, b) {  // whether two key lists (or a list and a Set) share a key
+      var has = b instanceof Set ? b : new Set(b)
+      for (var i = 0; i < a.length; i++) if (has.has(a[i])) return true
+      return false
+    }
+    function isFiller(lang, word) { return filler[lang].has(fold(word.toLowerCase())) }
+
+    // --- parsing.py -----------------------------------------------------------------------
+    function clean(text) {
+      text = text.slice(0, C.MAX_CHARS * 4).normalize("NFC").replace(/[\p{C}\p{Z}]/gu, " ")
+      text = text.split(" ").filter(Boolean).join(" ")
+      if (text.length > C.MAX_CHARS) {
+        var cut = text.lastIndexOf(" ", C.MAX_CHARS - 1)
+        text = text.slice(0, cut > C.MAX_CHARS / 2 ? cut : C.MAX_CHARS)
+      }
+      return text
+    }
+    function parse(text) {
+      var cleaned = clean(text.replace(/[“”«»]/g, '"'))
+      var all = [], phrases = []
+      cleaned.split('"').forEach(function (part, index) {
+        var found = words(part).map(function (w) { return w.slice(0, C.MAX_WORD) })
+          .filter(function (w) { return w.replace(/^_+|_+$/g, "") && !operators.has(w) })
+        found = found.slice(0, Math.max(0, C.MAX_WORDS - all.length))
+        all = all.concat(found)
+        if (index % 2 === 1 && found.length > 1) phrases.push(found)
+      })
+      return all.length ? { words: all, phrases: phrases } : null
+    }
+
+    // --- the index: presence, document frequency, BM25F (whoosh.scoring) -------------------
+    function raw(field, text) {  // a term's postings as stored (pairs nested by first word)
+      var entry = F[field]
+      if (!entry) return undefined
+      if (!entry.nested) return entry.terms[text]
+      var cut = text.indexOf("~"), under = entry.terms[text.slice(0, cut)]
+      return under && under[text.slice(cut + 1)]
+    }
+    function present(field, text) { return !!raw(field, text) }
+    function postings(field, text) {  // [[doc, weight or score, positions]]
+      var id = field + "\u0000" + text
+      if (id in dfCache) return dfCache[id]
+      var entry = F[field], stored = raw(field, text), out = [], doc = 0
+      for (var i = 0; stored && i < stored.length;) {  // documents and positions as deltas
+        doc += stored[i]
+        if (entry.positions) {
+          var positions = [], at = 0
+          for (var k = 0; k < stored[i + 1]; k++) positions.push(at += stored[i + 2 + k])
+          out.push([doc, stored[i + 1], positions])
+          i += 2 + stored[i + 1]
+        } else {
+          out.push([doc, stored[i + 1], null])
+          i += 2
+        }
+      }
+      return (dfCache[id] = out)
+    }
+    function termScores(field, text) {  // doc -> score of a Term leaf (boost 1)
+      var entry = F[field], found = postings(field, text), out = new Map()
+      if (!found.length) return out
+      var idf = data.idf[found.length], B = C.B, K1 = C.K1
+      found.forEach(function (p) {
+        if (!entry.scorable) { out.set(p[0], p[1]); return }
+        var tf = p[1], fl = entry.lengths[p[0]], avgfl = entry.avg
+        out.set(p[0], idf * ((tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * fl / avgfl))))
+      })
+      return out
+    }
+    function weigh(lang, stemList) {  // engine._weight
+      var frequency = 0
+      stemList.forEach(function (k) {
+        frequency = Math.max(frequency, postings("stem_" + lang, k).length)
+      })
+      if (!frequency) return 0
+      var table = data.word_weights[lang], total = data.documentsOf[lang]
+      return table[Math.min(frequency, total)]
+    }
+
+    // --- queries (whoosh.query): term, any (sum), and (all), phrase --------------------------
+    function term(field, text, boost) { return { t: "term", f: field, text: text, boost: boost || 1 } }
+    function one(clauses, kind, boost) {  // query._one
+      boost = boost === undefined ? 1 : boost
+      if (!clauses.length) return null
+      if (clauses.length === 1) {
+        return boost === 1 ? clauses[0] : withBoost(clauses[0], clauses[0].boost * boost)
+      }
+      return { t: kind || "any", subs: clauses, boost: boost }
+    }
+    function withBoost(q, boost) {
+      var copy = {}
+      for (var k in q) copy[k] = q[k]
+      copy.boost = boost
+      return copy
+    }
+    function flat(q) {  // query.flat: a sum of leaves, boosts multiplied through
+      if (q.t === "and") return { t: "and", subs: q.subs.map(flat), boost: q.boost }
+      if (q.t !== "any") return q
+      var leaves = []
+      var walk = function (node, factor) {
+        if (node.t === "any") node.subs.forEach(function (s) { walk(s, factor * node.boost) })
+        else leaves.push(factor === 1 ? node : withBoost(node, node.boost * factor))
+      }
+      walk(q, 1)
+      return leaves.length > 1 ? { t: "any", subs: leaves, boost: 1 } : leaves[0]
+    }
+    function tree(values) {  // whoosh.util.make_binary_tree of additive matchers
+      if (values.length === 1) return values[0]
+      var half = values.length >> 1
+      return tree(values.slice(0, half)) + tree(values.slice(half))
+    }
+    function scores(q) {  // doc -> score, as Whoosh's matchers compute it
+      var out = new Map(), boosted = function (s) { return q.boost === 1 ? s : s * q.boost }
+      if (q.t === "term") {
+        termScores(q.f, q.text).forEach(function (s, d) { out.set(d, boosted(s)) })
+      } else if (q.t === "phrase") {
+        var lists = q.words.map(function (w) { return postings(q.f, w) })
+        var byDoc = lists.map(function (l) {
+          return new Map(l.map(function (p) { return [p[0], p[2]] }))
+        })
+        var each = q.words.map(function (w) { return termScores(q.f, w) })
+        lists[0].forEach(function (p) {
+          var doc = p[0]
+          if (!byDoc.every(function (m) { return m.has(doc) })) return
+          var hit = p[2].some(function (start) {
+            return byDoc.every(function (m, i) { return m.get(doc).indexOf(start + i) >= 0 })
+          })
+          if (hit) out.set(doc, boosted(tree(each.map(function (m) { return m.get(doc) }))))
+        })
+      } else {
+        var parts = q.subs.map(scores)
+        var docs = q.t === "and" ? Array.from(parts[0].keys()).filter(function (d) {
+          return parts.every(function (m) { return m.has(d) })
+        }) : Array.from(new Set([].concat.apply([], parts.map(function (m) {
+          return Array.from(m.keys())
+        }))))
+        docs.forEach(function (d) {
+          var values = parts.filter(function (m) { return m.has(d) }).map(function (m) {
+            return m.get(d)
+          })
+          out.set(d, boosted(tree(values)))
+        })
+      }
+      return out
+    }
+    function add(a, b) { return a + b }
+    function flatScores(q) {  // query.Flat: every leaf's score added into one array, in order
+      if (q.t !== "any") return scores(q)
+      var out = new Map()
+      q.subs.forEach(function (leaf) {
+        scores(leaf).forEach(function (s, d) { out.set(d, (out.get(d) || 0) + s) })
+      })
+      return out
+    }
+
+    // --- glossary.py ------------------------------------------------------------------------
+    var G = data.glossary
+    function findTerms(query) {  // Glossary.find
+      var perLang = {}, held = {}
+      data.langs.forEach(function (lang) {
+        perLang[lang] = []
+        held[lang] = new Set()
+        query.forEach(function (w, i) {
+          var k = keys(lang, w)
+          if (k) { perLang[lang].push([i, k]); k.forEach(function (x) { held[lang].add(x) }) }
+        })
+      })
+      var spelled = query.map(function (w) { return fold(w.toLowerCase()) })
+      var found = []
+      G.names.forEach(function (entry, order) {
+        var lang = entry[1], name = entry[2]
+        if (!held[lang] || !name.every(function (part) { return meets(part, held[lang]) })) return
+        var sequence = perLang[lang]
+        for (var start = 0; start + name.length <= sequence.length; start++) {
+          var window = sequence.slice(start, start + name.length)
+          if (window.every(function (w, i) { return meets(w[1], name[i]) })) {
+            var exact = holds(spelled, entry[3])
+            found.push([-name.length, exact ? 0 : 1, order, G.terms[entry[0]], lang,
+              window.map(function (w) { return w[0] }), exact])
+            break
+          }
+        }
+      })
+      found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1] || a[2] - b[2] })
+      var covered = new Set(), seen = new Set(), out = []
+      found.forEach(function (f) {
+        var id = f[3].id + "\u0000" + f[4]
+        if (f[5].some(function (i) { return covered.has(i) }) || seen.has(id)) return
+        f[5].forEach(function (i) { covered.add(i) })
+        seen.add(id)
+        out.push({ term: f[3], lang: f[4], words: new Set(f[5]), exact: f[6] })
+      })
+      return out
+    }
+    function holds(list, part) {
+      for (var i = 0; i + part.length <= list.length; i++) {
+        if (part.every(function (w, j) { return list[i + j] === w })) return true
+      }
+      return false
+    }
+
+    // --- synonyms.py --------------------------------------------------------------------------
+    function findSynonyms(lang, query) {  // synonyms.find
+      var found = query.map(function (w) { return keys(lang, w) }), out = []
+      data.synonyms[lang].forEach(function (entry) {
+        for (var start = 0; start < query.length; start++) {
+          var span = matchPattern(entry[0], query, found, start)
+          if (span) { out.push([span, entry[1]]); break }
+        }
+      })
+      return out
+    }
+    function matchPattern(pattern, query, found, start) {  // synonyms._match
+      var position = start
+      for (var n = 0; n < pattern.length; n++) {
+        var item = pattern[n]
+        if (typeof item === "string") {
+          if (position >= query.length || fold(query[position]) !== item) return null
+        } else {
+          while (n && position < query.length && found[position] === null) position++
+          if (position >= query.length || !meets(found[position] || [], item)) return null
+        }
+        position++
+      }
+      var span = []
+      for (var p = start; p < position; p++) span.push(p)
+      return span
+    }
+    var knownKeys = {}
+    function synonymKeys(lang) {  // synonyms.known_keys
+      if (!knownKeys[lang]) {
+        knownKeys[lang] = new Set()
+        data.synonyms[lang].forEach(function (entry) {
+          entry[0].forEach(function (item) {
+            if (typeof item !== "string") item.forEach(function (k) { knownKeys[lang].add(k) })
+          })
+        })
+      }
+      return knownKeys[lang]
+    }
+
+    // --- spelling.py ------------------------------------------------------------------------
+    function sound(lang, word) {
+      var key = fold(word.toLowerCase())
+      A.sounds[lang].forEach(function (p) { key = key.split(p[0]).join(p[1]) })
+      return key.replace(/([\p{L}\p{N}_])\1+/gu, "$1")
+    }
+    function distance(a, b, most) {
+      a = Array.from(a); b = Array.from(b)
+      if (Math.abs(a.length - b.length) > most) return most + 1
+      var before = null, row = []
+      for (var j = 0; j <= b.length; j++) row.push(j)
+      for (var i = 1; i <= a.length; i++) {
+        var current = [i]
+        for (j = 1; j <= b.length; j++) {
+          var cost = a[i - 1] !== b[j - 1] ? 1 : 0
+          var value = Math.min(row[j] + 1, current[j - 1] + 1, row[j - 1] + cost)
+          if (before !== null && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+            value = Math.min(value, before[j - 2] + 1)
+          }
+          current.push(value)
+        }
+        if (Math.min.apply(null, current) > most) return most + 1
+        before = row
+        row = current
+      }
+      return Math.min(row[b.length], most + 1)
+    }
+    function allowance(key) { return Array.from(key).length < 6 ? 1 : 2 }
+    function vocabulary(lang, glossary) {  // spelling.Vocabulary of the index or the glossary
+      var id = lang + (glossary ? ":g" : "")
+      if (vocabularies[id]) return vocabularies[id]
+      var list = glossary ? G.words[lang].map(function (w) { return [w, 0] })
+        : Object.keys((F["exact_" + lang] || { terms: {} }).terms).map(function (w) {
+          return [w, postings("exact_" + lang, w).length]
+        })
+      var bySound = new Map(), byLength = new Map()
+      list.forEach(function (item) {
+        var key = sound(lang, item[0])
+        if (!bySound.has(key)) {
+          bySound.set(key, [])
+          var length = Array.from(key).length
+          if (!byLength.has(length)) byLength.set(length, [])
+          byLength.get(length).push([key, new Set(key)])
+        }
+        bySound.get(key).push({ word: item[0], lang: lang, frequency: item[1] })
+      })
+      return (vocabularies[id] = { lang: lang, bySound: bySound, byLength: byLength })
+    }
+    function closest(vocab, word) {  // Vocabulary.closest
+      var key = sound(vocab.lang, word), size = Array.from(key).length
+      if (size < C.MIN_LENGTH) return [0, []]
+      var most = allowance(key), letters = new Set(key), best = most + 1, found = []
+      var missing = function (a, b) {
+        var n = 0
+        a.forEach(function (x) { if (!b.has(x)) n++ })
+        return n
+      }
+      for (var length = size - most; length <= size + most; length++) {
+        (vocab.byLength.get(length) || []).forEach(function (entry) {
+          var near = Math.min(most, best)
+          if (missing(letters, entry[1]) > near || missing(entry[1], letters) > near) return
+          var d = distance(key, entry[0], near)
+          if (d < best) { best = d; found = vocab.bySound.get(entry[0]).slice() }
+          else if (d === best && d <= most) found = found.concat(vocab.bySound.get(entry[0]))
+        })
+      }
+      return [best, found]
+    }
+    function acceptable(word, candidate, excluded) {  // spelling.acceptable
+      var other = candidate.word
+      if (other === word || excluded.has(other)) return false
+      if (word[0] !== other[0] &&
+          sound(candidate.lang, word)[0] !== sound(candidate.lang, other)[0]) return false
+      var edits = distance(word, other, allowance(word))
+      if (edits > 1 && candidate.frequency > 0 && candidate.frequency < C.MIN_FREQUENCY) return false
+      return edits <= allowance(word)
+    }
+    function compare(a, b) {
+      for (var i = 0; i < a.length; i++) {
+        if (a[i] < b[i]) return -1
+        if (a[i] > b[i]) return 1
+      }
+      return 0
+    }
+    function correct(word, searched, others) {  // spelling.correct
+      word = fold(word.toLowerCase())
+      if (Array.from(word).length < C.MIN_LENGTH || /^\p{Nd}+$/u.test(word)) return null
+      var ranked = []
+      ;[searched, others].forEach(function (vocabs, preference) {
+        vocabs.forEach(function (vocab) {
+          var near = closest(vocab, word), excluded = never[vocab.lang] || new Set()
+          near[1].forEach(function (c) {
+            if (!acceptable(word, c, excluded)) return
+            ranked.push([near[0], preference, -c.frequency,
+              distance(word, c.word, Array.from(word).length), c.word])
+          })
+        })
+      })
+      if (!ranked.length) return null
+      ranked.sort(compare)
+      return ranked[0][4]
+    }
+
+    // --- engine.py: words the index does not know ------------------------------------------
+    function known(word, lang) {  // WhooshEngine._known
+      var found = keys(lang, word)
+      if (found === null || isFiller(lang, word) || meets(found, synonymKeys(lang))) return true
+      if (present("exact_" + lang, fold(word))) return true
+      return found.some(function (k) {
+        return k[0] !== "=" && (present("stem_" + lang, k) || present("name_" + lang, k))
+      })
+    }
+    function corrections(query, langs, matches) {  // WhooshEngine._corrections
+      var named = new Set()
+      matches.forEach(function (m) { m.words.forEach(function (i) { named.add(i) }) })
+      var out = []
+      query.forEach(function (word, position) {
+        if (named.has(position) || Array.from(word).length < C.MIN_LENGTH ||
+            /^\p{Nd}+$/u.test(word) ||
+            data.langs.some(function (lang) { return known(word, lang) })) return
+        var better = correct(word, langs.map(function (l) { return vocabulary(l) }),
+          data.langs.map(function (l) { return vocabulary(l, true) }))
+        if (better !== null) out.push([word, better])
+      })
+      return out
+    }
+
+    // --- query.py ---------------------------------------------------------------------------
+    function meaningfulPositions(lang, query) {
+      var found = [], content = []
+      query.forEach(function (w, i) { if (keys(lang, w) !== null) found.push(i) })
+      found.forEach(function (i) { if (!isFiller(lang, query[i])) content.push(i) })
+      return new Set(content.length ? content : found)
+    }
+    function wordQuery(lang, word, fields) {  // query._word
+      var found = keys(lang, word)
+      if (found === null) return null
+      var spellings = []
+      found.slice().sort().forEach(function (key) {
+        if (key[0] === "=") return
+        var terms = []
+        for (var field in fields) {
+          if (present(field + "_" + lang, key)) terms.push(term(field + "_" + lang, key, fields[field]))
+        }
+        if (terms.length) spellings.push(one(terms))
+      })
+      return one(spellings)
+    }
+    function spellingsOf(lang, text) {  // query._spellings
+      var exact = [], stemmed = []
+      words(text).forEach(function (w) {
+        var lower = w.toLowerCase()
+        if (stop[lang].has(lower)) return
+        exact.push(fold(lower))
+        stemmed.push(stems(lang, lower)[0])
+      })
+      return [exact, stemmed]
+    }
+    function phrase(lang, text, fields, boost, positions) {  // query._phrase
+      var both = spellingsOf(lang, text), exact = both[0], spelled = both[1], clauses = []
+      if (exact.length < 2) return null
+      if (exact.length === 2 && !positions) {
+        var kinds = [["exact", exact.map(function (w) { return "=" + w })]]
+        fields.forEach(function (f) { kinds.push([f, spelled]) })
+        kinds.forEach(function (k) {
+          var token = A.pair_kinds[k[0]] + k[1][0] + "~" + k[1][1]
+          if (present("pairs_" + lang, token)) clauses.push(term("pairs_" + lang, token))
+        })
+        return one(clauses, "any", boost)
+      }
+      var all = function (field, list) {
+        return list.every(function (w) { return present(field + "_" + lang, w) })
+      }
+      if (all("exact", exact)) clauses.push({ t: "phrase", f: "exact_" + lang, words: exact, boost: 1 })
+      fields.forEach(function (f) {
+        if (all(f, spelled)) clauses.push({ t: "phrase", f: f + "_" + lang, words: spelled, boost: 1 })
+      })
+      return one(clauses, "any", boost)
+    }
+    function alternatives(lang, forms) {  // query._alternatives
+      var options = [], found = []
+      forms.forEach(function (form) {
+        var parts = form.map(function (w) { return wordQuery(lang, w, C.SYNONYM_BOOSTS) })
+        if (form.length > 1) parts.push(phrase(lang, form.join(" "), ["stem"], C.PAIR_BONUS))
+        parts = parts.filter(Boolean)
+        if (parts.length) options.push(one(parts))
+        form.forEach(function (w) { found = found.concat(keys(lang, w) || []) })
+      })
+      return [one(options), found]
+    }
+    function within(number, root) {  // RuleNumber.is_within
+      return number === root ||
+        (number.indexOf(root) === 0 && /[.a-z]/.test(number.charAt(root.length)) &&
+         (number.charAt(root.length) === "." ? root.indexOf(".") < 0 : true))
+    }
+    function build(lang, parsed, matches, strict) {  // query.build
+      var query = parsed.words.map(function (w) { return w.toLowerCase() })
+      var clauses = [], meaningful = [], covers = new Map(), named = [], partly = new Set()
+      var content = meaningfulPositions(lang, query)
+      matches.forEach(function (match) {
+        if (!match.term.names[lang]) return
+        var among = new Set(meaningfulPositions(match.lang, query))
+        match.words.forEach(function (i) { among.add(i) })
+        var share = match.words.size / Math.max(1, among.size), main
+        if (match.lang === lang && share < 1) {
+          var told = new Map(), total = 0, mine = 0
+          Array.from(among).sort(function (a, b) { return a - b }).forEach(function (p) {
+            told.set(p, weigh(lang, stemKeys(lang, query[p])))
+            total += told.get(p)
+          })
+          Array.from(match.words).sort(function (a, b) { return a - b }).forEach(function (p) {
+            mine += told.get(p)
+          })
+          main = total > 0 && mine >= C.MAIN_SHARE * total
+        } else main = share >= 1
+        named.push([match, share >= 1, Math.min(1, share) * (match.exact ? 1 : C.INEXACT_SHARE)])
+        if (!main) match.words.forEach(function (i) { partly.add(i) })
+      })
+      query.forEach(function (word, position) {
+        if (!content.has(position) || keys(lang, word) === null) return
+        meaningful.push(word)
+        covers.set(position, new Set(stemKeys(lang, word)))
+        var clause = wordQuery(lang, word, partly.has(position) ? C.TEXT_BOOSTS : C.BOOSTS)
+        if (clause) clauses.push(clause)
+      })
+      findSynonyms(lang, query).forEach(function (found) {
+        var made = alternatives(lang, found[1])
+        if (made[0]) clauses.push(made[0])
+        found[0].forEach(function (p) {
+          if (covers.has(p)) made[1].forEach(function (k) { if (k[0] !== "=") covers.get(p).add(k) })
+        })
+      })
+      var about = []
+      named.forEach(function (item) {
+        var match = item[0], whole = item[1], share = item[2], term_ = match.term
+        var main = !Array.from(match.words).some(function (i) { return partly.has(i) })
+        term_.rules.forEach(function (n, i) { about.push([main ? n : term_.topics[i], share]) })
+        var forms = term_.names[lang]
+        if (match.lang !== lang && whole) {
+          forms.forEach(function (form) {
+            var made = phrase(lang, form, ["name"], C.PHRASE_BONUS)
+            if (made) clauses.push(made)
+            else if (form.trim()) {
+              var clause = wordQuery(lang, form.trim(), { name: 3.0 })
+              if (clause) clauses.push(clause)
+            }
+          })
+        } else if (match.lang !== lang) {
+          var made = alternatives(lang, forms.map(function (f) { return f.split(/\s+/).filter(Boolean) }))
+          if (made[0]) clauses.push(made[0])
+          match.words.forEach(function (p) {
+            if (!covers.has(p)) covers.set(p, new Set())
+            made[1].forEach(function (k) { if (k[0] !== "=") covers.get(p).add(k) })
+          })
+        }
+        if (whole && (match.exact || match.lang !== lang) && term_.rules.length) {
+          clauses.push({ t: "and", boost: C.DEFINES_BONUS, subs: [term("lang", lang),
+            { t: "any", boost: 1, subs: term_.rules.map(function (n) { return term("number", n) }) }] })
+        }
+      })
+      if (!clauses.length) return null
+      if (meaningful.length > 1) {
+        var wholePhrase = phrase(lang, meaningful.join(" "), [], C.PHRASE_BONUS)
+        if (wholePhrase) clauses.push(wholePhrase)
+      }
+      if (meaningful.length > 2) {
+        for (var i = 0; i + 1 < meaningful.length; i++) {
+          var together = phrase(lang, meaningful[i] + " " + meaningful[i + 1], ["stem"], C.PAIR_BONUS)
+          if (together) clauses.push(together)
+        }
+      }
+      var q = one(clauses)
+      if (strict && parsed.phrases.length) {
+        var required = parsed.phrases.map(function (p) {
+          return phrase(lang, p.join(" "), ["stem", "name"], 1, true)
+        }).filter(Boolean)
+        if (required.length) q = { t: "and", subs: required.concat([q]), boost: 1 }
+      }
+      var stemsOf = Array.from(covers.keys()).sort(function (a, b) { return a - b })
+        .map(function (p) { return Array.from(covers.get(p)) })
+      return { query: q, words: stemsOf, about: about }
+    }
+
+    // --- engine.py: ranking -------------------------------------------------------------------
+    function titleKeysOf(index) {
+      if (!titleKeys[index]) titleKeys[index] = new Set(data.titles[index][1])
+      return titleKeys[index]
+    }
+    function docKeys(doc) {
+      if (!doc.keySet) doc.keySet = new Set(doc[3].split(" "))
+      return doc.keySet
+    }
+    function run(made, lang, limit) {  // WhooshEngine._run, one language
+      var q = flat(made.query), found
+      if (q.t === "and") {  // And of Flat sums and phrases: each part's score, added in a tree
+        var parts = q.subs.map(function (s) { return s.t === "any" ? flatScores(s) : scores(s) })
+        found = new Map()
+        parts[0].forEach(function (s, d) {
+          if (parts.every(function (m) { return m.has(d) })) {
+            var sum = tree(parts.map(function (m) { return m.get(d) }))
+            found.set(d, q.boost === 1 ? sum : sum * q.boost)
+          }
+        })
+      } else found = flatScores(q)
+      var top = []
+      found.forEach(function (s, d) { if (s > 0) top.push([s, d]) })
+      top.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1] })
+      top = top.slice(0, Math.max(limit, C.RERANK))
+      var words = made.words
+      var telling = words.map(function (w) { return weigh(lang, w) })
+      var sumTelling = telling.reduce(add, 0) || 1
+      var scored = top.map(function (item, order) {
+        var score = item[0], doc = data.documents[item[1]]
+        if (words.length > 1) {
+          var held = docKeys(doc), share = 0
+          words.forEach(function (w, i) { if (meets(w, held)) share += telling[i] })
+          share = share / sumTelling
+          var power = C.COVERAGE_POWER === 2 ? share * share : Math.pow(share, C.COVERAGE_POWER)
+          score *= C.COVERAGE_FLOOR + (1 - C.COVERAGE_FLOOR) * power
+        }
+        var about = 0
+        made.about.forEach(function (a) { if (within(doc[0], a[0])) about = Math.max(about, a[1]) })
+        score *= 1 + C.ABOUT_BONUS * about
+        if (words.length) {
+          var title = titleKeysOf(doc[2]), count = 0
+          words.forEach(function (w) { if (meets(w, title)) count++ })
+          score *= 1 + C.SECTION_BONUS * count / words.length
+        }
+        return [score, order, doc]
+      })
+      scored.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1] })
+      return scored.slice(0, limit).map(function (s) {
+        return { number: s[2][0], lang: s[2][1], title: data.titles[s[2][2]][0], score: s[0] }
+      })
+    }
+    function searchWords(parsed, lang, limit) {  // WhooshEngine._search, one language
+      var query = parsed.words.map(function (w) { return w.toLowerCase() })
+      var matches = findTerms(query)
+      var fixes = corrections(query, [lang], matches)
+      if (fixes.length) {
+        var fix = new Map(fixes)
+        var swap = function (list) {
+          return list.map(function (w) { return fix.has(w.toLowerCase()) ? fix.get(w.toLowerCase()) : w })
+        }
+        parsed = { words: swap(parsed.words), phrases: parsed.phrases.map(swap) }
+        matches = findTerms(parsed.words.map(function (w) { return w.toLowerCase() }))
+      }
+      var attempts = parsed.phrases.length ? [true, false] : [true]
+      for (var a = 0; a < attempts.length; a++) {
+        var made = build(lang, parsed, matches, attempts[a])
+        var hits = made ? run(made, lang, limit) : []
+        if (hits.length) return hits
+      }
+      return []
+    }
+
+    // --- numbers.py and lookup.py -------------------------------------------------------------
+    var P = data.patterns
+    var PREFIX = "(?:(?:" + P.rule_words + "|r)\\s*\\.?\\s*)?"
+    var WHOLE_QUERY = new RegExp("^\\s*" + PREFIX + "(?<first>" + P.typed + "\\.?)(?:" + P.dash +
+      PREFIX + "(?<last>" + P.typed + "\\.?|[a-z]))?\\s*$", "i")
+    var IN_TEXT = new RegExp("(?<![\\p{L}\\p{N}_.,])(?<prefix>r\\s*)?(?<item>" + P.typed + "(?:" +
+      P.dash + "(?:" + P.typed + "|[a-z]))?)(?![\\p{L}\\p{N}_])\\.?", "giu")
+    var RULE_WORD = new RegExp("(?<![\\p{L}\\p{N}_])(?:" + P.rule_words + ")\\s*$", "iu")
+    var NUMBER = new RegExp("^(?:" + P.number + ")$")
+    function canonical(text) {  // RuleNumber.parse, then str(); null when not a number
+      text = text.toLowerCase().replace(/\.+$/, "").replace(/,/g, ".")
+      var letter = /\d([a-z])$/.exec(text)
+      return NUMBER.test(text) && (!letter || P.letters.indexOf(letter[1]) >= 0) ? text : null
+    }
+    function typedNumbers(text) {  // lookup.typed_numbers: null when not shaped like one
+      var m = text.length <= P.max_length ? WHOLE_QUERY.exec(text) : null
+      if (!m) return null
+      var first = canonical(m.groups.first), last = m.groups.last
+      if (first === null) return []
+      if (!last) return [first]
+      last = last.toLowerCase()
+      if (last.length === 1) last = /[a-z]$/.test(first) ? first.slice(0, -1) + last : "!"
+      last = canonical(last)
+      return last === null ? [] : expand(first, last)
+    }
+    function expand(a, b) {  // numbering.expand_range(strict=True); [] when not a range
+      var pa = a.split("."), pb = b.split("."), out = []
+      if (pa.length !== pb.length) return []
+      if (pa.length === 1) {
+        for (var s = +pa[0]; s <= +pb[0]; s++) out.push(String(s))
+      } else if (pa[0] === pb[0]) {
+        var ra = /^(\d+)([a-z]?)$/.exec(pa[1]), rb = /^(\d+)([a-z]?)$/.exec(pb[1])
+        if (!ra[2] && !rb[2]) for (var r = +ra[1]; r <= +rb[1]; r++) out.push(pa[0] + "." + r)
+        else if (ra[2] && rb[2] && ra[1] === rb[1]) {
+          var letters = P.letters.slice(P.letters.indexOf(ra[2]), P.letters.indexOf(rb[2]) + 1)
+          letters.split("").forEach(function (x) { out.push(pa[0] + "." + ra[1] + x) })
+        }
+      }
+      return out.length <= P.max_range ? out : []
+    }
+    function lookup(numbers, lang) {  // numbers.lookup: the rules asked for, then the others
+      var table = data.numbers, asked = [], others = []  // that had their numbers
+      numbers.forEach(function (n) {
+        (table[lang][n] || table.all[n] || []).forEach(function (h) {
+          var hit = typeof h === "number" ? [n, "en", h, "", 0] : h
+          ;(hit[4] ? others : asked).push(hit)
+        })
+      })
+      var id = function (h) { return h[0] + "\u0000" + h[1] + "\u0000" + h[3] }
+      var seen = new Set(asked.map(id))
+      return asked.concat(others.filter(function (h) {
+        return !seen.has(id(h)) && seen.add(id(h))
+      })).map(function (h) { return { number: h[0], lang: h[1], title: table.titles[h[2]] } })
+    }
+    function splitNumbers(text) {  // numbers.split_numbers
+      text = text.slice(0, P.max_text)
+      var quoted = [], m, re = /"[^"]*(?:"|$)/g
+      while ((m = re.exec(text)) !== null) {
+        quoted.push([m.index, m.index + m[0].length])
+        if (!m[0].length) re.lastIndex++
+      }
+      var found = []
+      IN_TEXT.lastIndex = 0
+      while ((m = IN_TEXT.exec(text)) !== null) {
+        var start = m.index
+        if (quoted.some(function (q) { return q[0] <= start && start < q[1] })) continue
+        var explicit = !!m.groups.prefix || !/^\d+$/.test(m.groups.item)
+        var word = RULE_WORD.exec(text.slice(0, start))
+        if (word) { start = word.index; explicit = true }
+        found.push([start, m.index + m[0].length, m.groups.item, explicit])
+      }
+      if (!found.length) return null
+      var onlyNumbers = !/[\p{L}\p{N}_]/u.test(without(text, found))
+      var chosen = found.filter(function (f) { return f[3] || onlyNumbers })
+      if (!chosen.length) return null
+      var numbers = []
+      chosen.forEach(function (f) {
+        (typedNumbers(f[2]) || []).forEach(function (n) {
+          if (numbers.indexOf(n) < 0) numbers.push(n)
+        })
+      })
+      var rest = without(text, chosen).split(/\s+/).filter(function (t) {
+        return /[\p{L}\p{N}_]/u.test(t)
+      }).join(" ")
+      return [numbers, rest]
+    }
+    function without(text, spans) {
+      var out = [], position = 0
+      spans.slice().sort(function (a, b) { return a[0] - b[0] || a[1] - b[1] }).forEach(function (s) {
+        out.push(text.slice(position, Math.max(s[0], position)))
+        position = Math.max(position, s[1])
+      })
+      out.push(text.slice(position))
+      return out.join(" ")
+    }
+
+    // --- search/__init__.py: search -----------------------------------------------------------
+    function search(text, lang, limit) {
+      limit = Math.max(1, Math.min(limit || 10, 100))
+      if (typeof text !== "string" || data.langs.indexOf(lang) < 0) return []
+      var numbers = typedNumbers(text)
+      if (numbers !== null) return lookup(numbers, lang).slice(0, limit)
+      var mixed = splitNumbers(text)
+      if (mixed !== null) {
+        var hits = lookup(mixed[0], lang), seen = new Set(hits.map(function (h) {
+          return h.number + "\u0000" + h.lang
+        }))
+        if (mixed[1]) {
+          search(mixed[1], lang, limit).forEach(function (h) {
+            if (!seen.has(h.number + "\u0000" + h.lang)) hits.push(h)
+          })
+        }
+        return hits.slice(0, limit)
+      }
+      var parsed = parse(text)
+      return parsed ? searchWords(parsed, lang, limit) : []
+    }
+
+    // For search as you type (the search box, not the CLI): the query with its last word
+    // completed to the indexed word of lang it begins that most rules hold; null if none.
+    function completed(text, lang) {
+      var last = /([\p{L}\p{N}_]+)$/u.exec(text), best = null, most = 0
+      if (!last || last[1].length < 2) return null
+      var prefix = fold(last[1].toLowerCase())
+      Object.keys((F["exact_" + lang] || { terms: {} }).terms).forEach(function (w) {
+        var count = w.length > prefix.length && w.indexOf(prefix) === 0 &&
+          postings("exact_" + lang, w).length
+        if (count > most || (count === most && count && w < best)) { best = w; most = count }
+      })
+      return best === null ? null : text.slice(0, last.index) + best
+    }
+
+    data.documentsOf = {}
+    data.documents.forEach(function (d) {  // null: a document of another language
+      if (d) data.documentsOf[d[1]] = (data.documentsOf[d[1]] || 0) + 1
+    })
+    return { search: search, completed: completed }
+  }
+
+  // --- the page's API: window.tolaria.search(query, {lang, limit}) ---------------------------
+  // Loads the stemmers beside this script and the language's data (each language's site
+  // has its own: ../es/assets/tolaria/search.json) on first use, then answers a Promise of
+  // [{number, lang, title}], best first.
+  function pageApi(script) {
+    var base = script.src.replace(/[^/]*$/, ""), engines = {}, stemmers = null
+    var pageLang = function () {
+      return (document.documentElement.getAttribute("lang") || "en").split("-")[0]
+    }
+    var loadStemmers = function () {
+      if (!stemmers) {
+        stemmers = new Promise(function (resolve, reject) {
+          if (root.snowballFactory) return resolve()
+          var tag = document.createElement("script")
+          tag.src = base + "snowball-stemmers.js"
+          tag.onload = resolve
+          tag.onerror = function () { reject(new Error("snowball-stemmers.js did not load")) }
+          document.head.appendChild(tag)
+        })
+      }
+      return stemmers
+    }
+    var load = function (lang) {
+      if (!engines[lang]) {
+        var here = "/" + pageLang() + "/assets/tolaria/"
+        var folder = base.slice(-here.length) === here
+          ? base.slice(0, -here.length) + "/" + lang + "/assets/tolaria/" : base
+        var data = fetch(folder + "search.json").then(function (r) {
+          if (!r.ok) throw new Error("no search data for " + lang)
+          return r.json()
+        })
+        engines[lang] = Promise.all([loadStemmers(), data]).then(function (both) {
+          return create(both[1], root.snowballFactory)
+        })
+      }
+      return engines[lang]
+    }
+    root.tolaria = root.tolaria || {}
+    root.tolaria.search = function (query, options) {
+      options = options || {}
+      var lang = options.lang || pageLang()
+      return load(lang).then(function (engine) {
+        return engine.search(String(query), lang, options.limit)
+          .map(function (h) { return { number: h.number, lang: h.lang, title: h.title } })
+      })
+    }
+  }
+
+  root.TolariaSearch = { create: create }
+  if (typeof document !== "undefined" && document.currentScript) pageApi(document.currentScript)
+})(typeof self !== "undefined" ? self : this)

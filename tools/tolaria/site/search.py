@@ -1,0 +1,64 @@
+"""The site's search: the CLI's search, run in the browser on data the build writes.
+
+Every language's build writes, under assets/tolaria/: search.json (tolaria.search.export:
+the index's postings and statistics of its language, the analysis, word lists, glossary
+and every edition's numbers), search.js (the scorer, and `window.tolaria.search`) and the Snowball
+stemmers (snowball-stemmers.js, vendored from the npm registry by `make vendor`). The
+theme's search box talks to a worker (assets/search-worker.js) that answers from the same
+scorer instead of Lunr.
+"""
+
+from __future__ import annotations
+
+import os
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+
+from tolaria import i18n
+from tolaria.search.export import compact, dumps, for_language, search_data
+
+ASSETS = "assets/tolaria"
+ENGINE = f"{ASSETS}/search.js"
+DATA = f"{ASSETS}/search.json"
+STEMMERS = f"{ASSETS}/snowball-stemmers.js"
+WORKER = "assets/javascripts/workers/tolaria-search.js"
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+_data: dict[tuple[str, str], dict] = {}  # (rules folder, index fingerprint) -> data
+
+
+def stemmers_path(config) -> str:
+    """snowball-stemmers.js vendored by `make vendor` (build/vendor/), or $TOLARIA_SNOWBALL;
+    PluginError when there is none."""
+    path = os.environ.get("TOLARIA_SNOWBALL") or os.path.join(
+        os.path.dirname(config.config_file_path), "build", "vendor", "snowball-stemmers.js")
+    if not os.path.isfile(path):
+        raise PluginError(i18n._("the site's search needs build/vendor/snowball-stemmers.js: "
+                                 "run `make vendor` (or set TOLARIA_SNOWBALL)"))
+    return path
+
+
+def data_json(book, lang: str) -> str:
+    """The search data of book for a search in lang, as JSON (the data made once per
+    process for an unchanged index)."""
+    from tolaria.search import engine_for
+
+    key = (str(book.root), engine_for(book).info.fingerprint)
+    if key not in _data:
+        _data.clear()
+        _data[key] = search_data(book)
+    return dumps(compact(for_language(_data[key], lang)))
+
+
+def _asset(name: str) -> str:
+    with open(os.path.join(HERE, "assets", name), encoding="utf-8") as stream:
+        return stream.read()
+
+
+def search_files(config, book, lang: str, stemmers: str) -> list[File]:
+    """The search's files of lang's build (stemmers: stemmers_path's)."""
+    return [File.generated(config, DATA, content=data_json(book, lang)),
+            File.generated(config, ENGINE, content=_asset("tolaria-search.js")),
+            File.generated(config, WORKER, content=_asset("search-worker.js")),
+            File.generated(config, STEMMERS, abs_src_path=stemmers)]
