@@ -32,8 +32,8 @@ from ..i18n import _, current_language
 from ..model import RuleBook
 from ..numbering import RuleNumber
 from . import spelling, wordlists, synonyms
-from .analysis import WORD, fold, keys
-from .documents import documents_from_book, fingerprint
+from .analysis import LANGS, WORD, fold, keys
+from .documents import documents_from_book, fingerprint, official_terms, term_key
 from .filler import is_filler
 from .glossary import Glossary
 from .hits import Hit, Hits
@@ -43,9 +43,10 @@ from .parsing import ParsedQuery
 from .postings import PostingsCache
 from .query import Any, Built, build, flat
 from .snippets import snippet
+from .weighting import PerLanguage
 
 import whoosh  # noqa: E402  (loaded by .analysis)
-from whoosh import collectors, scoring  # noqa: E402
+from whoosh import collectors  # noqa: E402
 
 
 RERANK = 20  # candidates re-ranked by how many of the query's words they hold
@@ -53,6 +54,8 @@ COVERAGE_FLOOR = 0.2  # the score share of a candidate holding none of them (phr
 COVERAGE_POWER = 2  # how steeply the score falls with the share of the query's words held
 ABOUT_BONUS = 2.0  # x (1 + this x share of the query a name covers): under the rule defining
 #                   it (or, when it is not what the query asks, in its topic: query.topic)
+COVERED = 1.5  # x for a covered rule (translated, checked) over a rule of the whole CR in
+#              English only: among rules that say the same, the reference's own come first
 SECTION_BONUS = 0.6  # x (1 + this x share of the query's words in the section's title)
 OTHER_LANGUAGE = 0.5  # --lang all: the weight of a language none of the query's words are in
 RUNNER_UP = 0.9  # --lang all: the most any language but the query's own may weigh
@@ -70,8 +73,10 @@ def index_dir() -> str:
 class WhooshEngine:
     """Full-text search over an index of Documents (the rulebook's, or any other's)."""
 
-    def __init__(self, opened: OpenIndex, glossary: Glossary, reopen=None):
+    def __init__(self, opened: OpenIndex, glossary: Glossary, reopen=None,
+                 official: dict[str, tuple[str, ...]] | None = None):
         self.opened = opened
+        self.official = official or {}  # documents.official_terms: names -> rules
         self.info = opened.info
         self.glossary = glossary
         self._reopen = reopen  # rebuilds the index when it turns out broken while searching
@@ -97,11 +102,16 @@ class WhooshEngine:
         def reopen(force: bool) -> OpenIndex:
             return open_index(base, name, lambda: docs, key, rebuild=force)
 
-        return cls(reopen(rebuild), Glossary(book.glossary), reopen)
+        return cls(reopen(rebuild), Glossary(book.glossary), reopen, official_terms(book))
 
     def searcher(self):
         if self._searcher is None:
-            self._searcher = self.opened.index.searcher(weighting=scoring.BM25F())
+            reader = self.opened.index.reader()
+            try:
+                counts = {lang: reader.doc_frequency("lang", lang) for lang in LANGS}
+            finally:
+                reader.close()
+            self._searcher = self.opened.index.searcher(weighting=PerLanguage(counts))
         return self._searcher
 
     def close(self) -> None:
@@ -147,13 +157,14 @@ class WhooshEngine:
             matches = self.glossary.find(tuple(words))
         weights = self._language_weights(words, langs, matches) if len(langs) > 1 else None
         typo = "fuzzy" if corrections else None
+        defines = self.official.get(term_key(" ".join(words)), ())
         for attempt in ("strict", "loose"):
             if attempt == "loose" and not parsed.phrases:
                 continue  # without quoted phrases, loose is strict
             built = {}
             for lang in langs:
                 made = build(lang, parsed, matches, strict=attempt == "strict",
-                             present=self._present, weigh=self._weight)
+                             present=self._present, weigh=self._weight, defines=defines)
                 if made is not None:
                     built[lang] = made
             hits = self._run(built, limit, weights) if built else []
@@ -340,9 +351,12 @@ class WhooshEngine:
                 share = sum(w for word, w in zip(words, weights_of) if word & held) \
                     / (sum(weights_of) or 1.0)
                 score *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * share ** COVERAGE_POWER
-            about = max((share for root, share in made.about
-                         if result["rule"].is_within(root)), default=0.0)
+            about = max((share for root, share in made.about  # the covered rules' topics
+                         if result["rule"].is_within(root)), default=0.0) \
+                if result.get("origin") != "cr" else 0.0
             score *= 1 + ABOUT_BONUS * about
+            if result.get("origin") != "cr":
+                score *= COVERED
             if words:  # the section's title says what its rules are about
                 title = self._title_keys(result["lang"], result["title"])
                 score *= 1 + SECTION_BONUS * sum(1 for w in words if w & title) / len(words)
@@ -360,8 +374,17 @@ class WhooshEngine:
         for score, _order, result in scored[:limit]:
             lang = result["lang"]
             text, marks = snippet(lang, result["show"], built[lang].keys)
-            hits.append(Hit(result["number"], lang, result["title"], text, score, marks))
+            hits.append(found_hit(result, text, score, marks))
         return hits
+
+
+def found_hit(result: dict, text: str, score: float, marks) -> Hit:
+    """A Hit of an indexed document's stored fields: under today's number (the rulebook's
+    in rulebook_number when it differs), English only for a rule of the whole CR."""
+    shown = result.get("shown") or result["number"]
+    return Hit(shown, result["lang"], result["title"], text, score, marks,
+               english_only=result.get("origin") == "cr",
+               rulebook_number=result["number"] if shown != result["number"] else None)
 
 
 def _corrected(parsed: ParsedQuery, corrections: dict[str, str]) -> ParsedQuery:

@@ -41,7 +41,7 @@ from whoosh.analysis import SpaceSeparatedTokenizer  # noqa: E402
 from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
 from whoosh.filedb.filestore import RamStorage  # noqa: E402
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 STALE_SECONDS = 3600
 TEXT_FIELDS = ("name", "stem", "section")  # stemmed, per language
 # The modules whose code or data decide what the index holds (analysis: stop lists, stems,
@@ -108,7 +108,9 @@ class IndexInfo(NamedTuple):
 def schema() -> Schema:
     fields = {"key": ID(unique=True, stored=True), "number": ID(stored=True),
               "lang": ID(stored=True), "title": STORED(), "show": STORED(), "depth": STORED(),
-              "keys": STORED()}
+              "keys": STORED(), "shown": STORED(), "editions": STORED(),
+              # "book": a covered rule (translated); "cr": a rule of the whole CR, English only
+              "origin": ID(stored=True)}
     for lang in LANGS:
         for name in TEXT_FIELDS:
             fields[f"{name}_{lang}"] = TEXT(analyzer=analyzer(lang, "stem"), phrase=True)
@@ -123,7 +125,10 @@ def _fields(doc: Document) -> dict:
     show = doc.heading if doc.depth == 0 else "\n".join(p for p in (doc.text, doc.examples) if p)
     exact = "\n".join(p for p in (doc.heading, doc.text, doc.examples) if p)
     out = {"key": doc.key, "number": doc.number, "lang": lang, "title": doc.title,
-           "show": show, "depth": doc.depth, f"exact_{lang}": exact}
+           "show": show, "depth": doc.depth, f"exact_{lang}": exact,
+           "shown": doc.display, "origin": "cr" if doc.english_only else "book"}
+    if doc.editions:
+        out["editions"] = " ".join(doc.editions)
     names = "\n".join(p for p in (doc.heading, doc.terms) if p)
     section = doc.title if doc.depth else ""  # a rule's section title: what it is about
     out["keys"] = word_keys(lang, "\n".join((names, section, doc.text, doc.examples)))
