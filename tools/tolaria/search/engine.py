@@ -41,12 +41,13 @@ from .index import (SCHEMA_VERSION, IndexRebuilt, OpenIndex, analysis_fingerprin
                     damage_text, forget, open_index, quietly)
 from .parsing import ParsedQuery
 from .postings import PostingsCache
-from .query import Any, Built, build, flat
+from .query import Any, Built, build, flat, meaningful_positions
 from .snippets import snippet
 from .weighting import PerLanguage
 
 import whoosh  # noqa: E402  (loaded by .analysis)
 from whoosh import collectors  # noqa: E402
+from whoosh import query as Q  # noqa: E402
 
 
 RERANK = 20  # candidates re-ranked by how many of the query's words they hold
@@ -58,6 +59,8 @@ COVERED = 1.5  # x for a covered rule (translated, checked) over a rule of the w
 #              English only: among rules that say the same, the reference's own come first
 SECTION_BONUS = 0.6  # x (1 + this x share of the query's words in the section's title)
 OTHER_LANGUAGE = 0.5  # --lang all: the weight of a language none of the query's words are in
+BRIDGED_FIRST = 0.5  # a Spanish or Italian query bridged to English rules (english.yaml) for at
+#                     least this share of its words lists those English rules first
 RUNNER_UP = 0.9  # --lang all: the most any language but the query's own may weigh
 # documents from which Whoosh's own way (a matcher tree, skipping blocks that cannot rank) is
 # taken: below, one array of scores and kept postings are faster (measured up to all ~60
@@ -158,6 +161,7 @@ class WhooshEngine:
         weights = self._language_weights(words, langs, matches) if len(langs) > 1 else None
         typo = "fuzzy" if corrections else None
         defines = self.official.get(term_key(" ".join(words)), ())
+        bridged, share = self._english(words, langs, limit)
         for attempt in ("strict", "loose"):
             if attempt == "loose" and not parsed.phrases:
                 continue  # without quoted phrases, loose is strict
@@ -168,12 +172,39 @@ class WhooshEngine:
                 if made is not None:
                     built[lang] = made
             hits = self._run(built, limit, weights) if built else []
-            if hits:
+            if hits or bridged:
                 loose = attempt == "loose"
-                return Hits(hits, typo or ("loose" if loose else None), loose, corrections,
-                                parsed.text)
+                # English rules first when the bridged words are most of the query
+                hits = bridged + hits if share >= BRIDGED_FIRST else hits + bridged
+                return Hits(hits[:limit], typo or ("loose" if loose else None), loose,
+                            corrections, parsed.text)
         return Hits([], None, bool(parsed.phrases), corrections, parsed.text,
                     self._unknown(words, langs))
+
+    def _english(self, words: list[str], langs: list[str], limit: int) -> tuple[list, float]:
+        """The rules of the whole CR in English (English only) for the words of a Spanish or
+        Italian query that the `english` word list bridges ("arrollar" -> trample), and
+        the share of the query's meaningful words those cover; none when English is
+        searched anyway."""
+        if "en" in langs:
+            return [], 0.0
+        for lang in langs:
+            found = synonyms.find(lang, words, synonyms.ENGLISH)
+            if found:
+                break
+        else:
+            return [], 0.0
+        english = tuple(w for _span, entry in found for form in entry.alternatives[:1]
+                        for w in form)
+        meaningful = meaningful_positions(lang, words)
+        covered = {p for span, _entry in found for p in span} & meaningful
+        text = " ".join(english)
+        made = build("en", ParsedQuery(text, english, ()), [], present=self._present,
+                     weigh=self._weight, defines=self.official.get(term_key(text), ()))
+        if made is None:
+            return [], 0.0
+        made = made._replace(query=Q.And([Q.Term("origin", "cr"), made.query]))
+        return self._run({"en": made}, limit), len(covered) / max(1, len(meaningful))
 
     # --- words the index does not know ---------------------------------------------------
     def _present(self, field: str, text: str) -> bool:
