@@ -50,12 +50,12 @@ from whoosh import collectors  # noqa: E402
 from whoosh import query as Q  # noqa: E402
 
 
-RERANK = 20  # candidates re-ranked by how many of the query's words they hold
+RERANK = 60  # candidates re-ranked by how many of the query's words they hold
 COVERAGE_FLOOR = 0.2  # the score share of a candidate holding none of them (phrases)
 COVERAGE_POWER = 2  # how steeply the score falls with the share of the query's words held
 ABOUT_BONUS = 2.0  # x (1 + this x share of the query a name covers): under the rule defining
 #                   it (or, when it is not what the query asks, in its topic: query.topic)
-COVERED = 1.5  # x for a covered rule (translated, checked) over a rule of the whole CR in
+COVERED = 2.0  # x for a covered rule (translated, checked) over a rule of the whole CR in
 #              English only: among rules that say the same, the reference's own come first
 SECTION_BONUS = 0.6  # x (1 + this x share of the query's words in the section's title)
 OTHER_LANGUAGE = 0.5  # --lang all: the weight of a language none of the query's words are in
