@@ -172,6 +172,21 @@ def whole_documents(book: RuleBook) -> list[Document]:
     return docs
 
 
+def distinct_wordings(editions) -> list[Document]:
+    """A corpus of several editions, each distinct wording indexed once: editions is
+    (edition, its Documents) pairs (an ISO date each); a Document that several editions
+    print alike (same number, language, titles, text, examples and terms) is kept once,
+    with every such edition in `editions` (sorted), keyed "lang:number:n"."""
+    found: dict[tuple, list[str]] = {}
+    for edition, docs in editions:
+        for doc in docs:
+            found.setdefault(tuple(doc[1:10]) + (doc.shown, doc.english_only), []).append(
+                edition)
+    return [Document(f"{fields[1]}:{fields[0]}:{n}", *fields,
+                     editions=tuple(sorted(set(dates))))
+            for n, (fields, dates) in enumerate(found.items())]
+
+
 def fingerprint(docs: Iterable[Document], *salt: str) -> str:
     """A digest of the documents' contents: the index is rebuilt when it changes."""
     digest = hashlib.blake2b(digest_size=16)

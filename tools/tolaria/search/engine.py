@@ -40,8 +40,8 @@ from .hits import Hit, Hits
 from .index import (SCHEMA_VERSION, IndexRebuilt, OpenIndex, analysis_fingerprint,
                     damage_text, forget, open_index, quietly)
 from .parsing import ParsedQuery
-from .postings import PostingsCache
-from .query import Any, Built, build, flat, meaningful_positions
+from .postings import PostingsCache, top as best_documents
+from .query import Any, Built, Flat, build, flat, meaningful_positions
 from .snippets import snippet
 from .weighting import PerLanguage
 
@@ -364,15 +364,19 @@ class WhooshEngine:
         # rulebook's: the same results, about a fifth faster without it); and so does its
         # collector's rebuilding of the matcher tree every ten matches to prepare skipping
         # (replace): about a third of a long query's time.
-        collector = collectors.TopCollector(max(limit, RERANK), usequality=large,
-                                            replace=10 if large else 0)
-        searcher.search_with_collector(combined, collector)
-        results = collector.results()
+        if isinstance(combined, Flat) and searcher.is_atomic() \
+                and not searcher.reader().has_deletions():
+            top_n = best_documents(combined, searcher, max(limit, RERANK))  # one array
+        else:
+            collector = collectors.TopCollector(max(limit, RERANK), usequality=large,
+                                                replace=10 if large else 0)
+            searcher.search_with_collector(combined, collector)
+            top_n = collector.results().top_n
         # how telling each query word is, per language (the same for every candidate)
         telling = {lang: self._word_weights(lang, made.words) for lang, made in built.items()
                    if len(made.words) > 1}
         scored = []
-        for order, (score, docnum) in enumerate(results.top_n):
+        for order, (score, docnum) in enumerate(top_n):
             result = self._stored(docnum)
             made = built[result["lang"]]
             words = made.words
