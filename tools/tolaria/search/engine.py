@@ -59,6 +59,8 @@ COVERED = 2.0  # x for a covered rule (translated, checked) over a rule of the w
 #              English only: among rules that say the same, the reference's own come first
 SECTION_BONUS = 0.6  # x (1 + this x share of the query's words in the section's title)
 OTHER_LANGUAGE = 0.5  # --lang all: the weight of a language none of the query's words are in
+MAX_TERM_WORDS = 6  # no official glossary term's name is longer (the whole CR is read when
+#                    a query is this short)
 BRIDGED_FIRST = 0.5  # a Spanish or Italian query bridged to English rules (english.yaml) for at
 #                     least this share of its words lists those English rules first
 RUNNER_UP = 0.9  # --lang all: the most any language but the query's own may weigh
@@ -76,10 +78,10 @@ def index_dir() -> str:
 class WhooshEngine:
     """Full-text search over an index of Documents (the rulebook's, or any other's)."""
 
-    def __init__(self, opened: OpenIndex, glossary: Glossary, reopen=None,
-                 official: dict[str, tuple[str, ...]] | None = None):
+    def __init__(self, opened: OpenIndex, glossary: Glossary, reopen=None, official=None):
         self.opened = opened
-        self.official = official or {}  # documents.official_terms: names -> rules
+        # documents.official_terms (names -> rules), or a function making it on first use
+        self._official = official if official is not None else {}
         self.info = opened.info
         self.glossary = glossary
         self._reopen = reopen  # rebuilds the index when it turns out broken while searching
@@ -97,24 +99,38 @@ class WhooshEngine:
     def for_book(cls, book: RuleBook, rebuild: bool = False, base: str | None = None):
         base = base or index_dir()
         wordlists.lists()  # broken word lists: their DataErrors now, not as a damaged index
-        docs = documents_from_book(book)  # its fingerprint is the index's key: always made
-        key = fingerprint(docs, str(SCHEMA_VERSION), whoosh.versionstring(),
-                          analysis_fingerprint())
+        made: list = []
+
+        def docs() -> list:
+            if not made:
+                made.extend(documents_from_book(book))
+            return made
+
+        # the index's key: the files the documents come from (names, sizes, times: cheap on
+        # every start), else (a rulebook of no folder) the documents' own digest
+        sources = source_files(book)
+        key = fingerprint(() if sources else docs(), sources or "", str(SCHEMA_VERSION),
+                          whoosh.versionstring(), analysis_fingerprint())
         name = "rules-" + cache.short(os.path.realpath(str(book.root)))
 
         def reopen(force: bool) -> OpenIndex:
-            return open_index(base, name, lambda: docs, key, rebuild=force)
+            return open_index(base, name, docs, key, rebuild=force)
 
-        return cls(reopen(rebuild), Glossary(book.glossary), reopen, official_terms(book))
+        return cls(reopen(rebuild), Glossary(book.glossary), reopen,
+                   lambda: official_terms(book))
+
+    @property
+    def official(self) -> dict[str, tuple[str, ...]]:
+        if callable(self._official):
+            self._official = self._official()
+        return self._official
 
     def searcher(self):
         if self._searcher is None:
-            reader = self.opened.index.reader()
-            try:
-                counts = {lang: reader.doc_frequency("lang", lang) for lang in LANGS}
-            finally:
-                reader.close()
-            self._searcher = self.opened.index.searcher(weighting=PerLanguage(counts))
+            weighting = PerLanguage({})
+            self._searcher = self.opened.index.searcher(weighting=weighting)
+            reader = self._searcher.reader()  # each language's documents, before any scoring
+            weighting.counts.update((lang, reader.doc_frequency("lang", lang)) for lang in LANGS)
         return self._searcher
 
     def close(self) -> None:
@@ -160,7 +176,9 @@ class WhooshEngine:
             matches = self.glossary.find(tuple(words))
         weights = self._language_weights(words, langs, matches) if len(langs) > 1 else None
         typo = "fuzzy" if corrections else None
-        defines = self.official.get(term_key(" ".join(words)), ())
+        # the query is an official glossary term's name (a few words): its rules, in English
+        defines = self.official.get(term_key(" ".join(words)), ()) \
+            if "en" in langs and len(words) <= MAX_TERM_WORDS else ()
         bridged, share = self._english(words, langs, limit)
         for attempt in ("strict", "loose"):
             if attempt == "loose" and not parsed.phrases:
@@ -411,6 +429,20 @@ class WhooshEngine:
             text, marks = snippet(lang, result["show"], built[lang].keys)
             hits.append(found_hit(result, text, score, marks))
         return hits
+
+
+def source_files(book: RuleBook) -> str:
+    """The files a rulebook's documents come from, as cache.fingerprint gives them (the
+    rulebook's files, its history and the whole CR); "" for a rulebook of no folder."""
+    from ..rulebook.loader import HISTORY_FILES, rulebook_files
+
+    root = str(book.root)
+    if not os.path.isdir(root):
+        return ""
+    files = rulebook_files(root) + [os.path.join(root, "history", name)
+                                    for name in HISTORY_FILES]
+    return cache.fingerprint(files + [os.path.join(root, "cr", "en.json")],
+                             os.path.realpath(root))
 
 
 def found_hit(result: dict, text: str, score: float, marks) -> Hit:
