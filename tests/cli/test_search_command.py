@@ -112,7 +112,7 @@ def test_json_without_a_match_is_an_empty_list_and_status_1(capsys):
     status, out, err = run(capsys, "search", "zzzzqqq", "--json")
     assert status == 1 and json.loads(out) == [] and err == ""
     status, out, err = run(capsys, "search", "zzzzqqq")
-    assert status == 1 and out == "" and "no rule has 'zzzzqqq' in the covered sections" in err
+    assert status == 1 and out == "" and "no rule has 'zzzzqqq', neither in the whole CR" in err
 
 
 def test_a_typo_says_what_was_searched_instead(capsys):

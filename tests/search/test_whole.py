@@ -84,3 +84,11 @@ def test_the_cli_marks_english_only_rules_in_another_language(capsys):
 def test_the_marker_speaks_the_interface_language(capsys):
     assert main(["search", "arrollar", "--lang", "es", "--ui-lang", "es", "--limit", "1"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "702.19 · Trample · solo en inglés"
+
+
+def test_words_no_rule_holds_name_the_whole_cr_and_official_terms(capsys):
+    assert main(["search", "xyzzy", "plugh", "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1
+    assert err.startswith("tolaria: no rule has 'xyzzy plugh', neither in the whole CR in "
+                          "English nor in the covered sections (104, 300, 512–514")
