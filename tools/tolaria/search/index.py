@@ -279,10 +279,9 @@ def _try_open(base: str, pointer: str, fingerprint: str):
     with quietly():
         try:
             ix = whoosh_index.open_dir(path, readonly=True)
-            if ix.doc_count() != meta.get("documents"):
+            if check(ix) != meta.get("documents"):
                 raise Damage(_("it holds another number of documents than its meta.json "
                                "says"))
-            check(ix)
         except Exception as exc:  # noqa: BLE001 - any failure to read means a broken index
             problem = _broken(path, exc)
             ix = None
@@ -294,13 +293,15 @@ def _try_open(base: str, pointer: str, fingerprint: str):
     return None, OpenIndex(ix, info)
 
 
-def check(ix) -> None:
-    """Read every segment's term index once: raises on most kinds of damage."""
+def check(ix) -> int:
+    """Read every segment's term index once (raises on most kinds of damage); the number
+    of documents."""
     with ix.searcher() as searcher:
         reader = searcher.reader()
-        for field in ("lang", "number"):
+        for field in ("lang", "origin"):  # small fields: the whole term index is opened
             for _ in reader.lexicon(field):
                 pass
+        return reader.doc_count()
 
 
 class Damage(ValueError):
