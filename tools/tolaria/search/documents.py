@@ -14,11 +14,14 @@ any search engine, so that another engine could index the same documents.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from typing import Iterable, NamedTuple
 
+from .. import cache
 from ..lookup import whole_cr
 from ..model import RuleBook
+from ..rulebook.loader import HISTORY_FILES, rulebook_files
 from .analysis import fold, words
 
 # "See rule 702.19, “Trample.”", "See rules 506.4 and 508.1.": the rules an entry sends to
@@ -185,6 +188,18 @@ def distinct_wordings(editions) -> list[Document]:
     return [Document(f"{fields[1]}:{fields[0]}:{n}", *fields,
                      editions=tuple(sorted(set(dates))))
             for n, (fields, dates) in enumerate(found.items())]
+
+
+def source_files(book: RuleBook) -> str:
+    """The files a rulebook's documents come from, as cache.fingerprint gives them (the
+    rulebook's files, its history and the whole CR); "" for a rulebook of no folder."""
+    root = str(book.root)
+    if not os.path.isdir(root):
+        return ""
+    files = rulebook_files(root) + [os.path.join(root, "history", name)
+                                    for name in HISTORY_FILES]
+    return cache.fingerprint(files + [os.path.join(root, "cr", "en.json")],
+                             os.path.realpath(root))
 
 
 def fingerprint(docs: Iterable[Document], *salt: str) -> str:

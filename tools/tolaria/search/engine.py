@@ -33,10 +33,11 @@ from ..model import RuleBook
 from ..numbering import RuleNumber
 from . import spelling, wordlists, synonyms
 from .analysis import LANGS, WORD, fold, keys
-from .documents import documents_from_book, fingerprint, official_terms, term_key
+from .documents import (documents_from_book, fingerprint, official_terms, source_files,
+                        term_key)
 from .filler import is_filler
 from .glossary import Glossary
-from .hits import Hit, Hits
+from .hits import Hit, Hits, found_hit
 from .index import (SCHEMA_VERSION, IndexRebuilt, OpenIndex, analysis_fingerprint,
                     damage_text, forget, open_index, quietly)
 from .parsing import ParsedQuery
@@ -206,23 +207,18 @@ class WhooshEngine:
         searched anyway."""
         if "en" in langs:
             return [], 0.0
-        for lang in langs:
-            found = synonyms.find(lang, words, synonyms.ENGLISH)
-            if found:
-                break
-        else:
+        english, lang, covered = synonyms.to_english(langs, words)
+        if not english:
             return [], 0.0
-        english = tuple(w for _span, entry in found for form in entry.alternatives[:1]
-                        for w in form)
         meaningful = meaningful_positions(lang, words)
-        covered = {p for span, _entry in found for p in span} & meaningful
+        share = len(covered & meaningful) / max(1, len(meaningful))
         text = " ".join(english)
         made = build("en", ParsedQuery(text, english, ()), [], present=self._present,
                      weigh=self._weight, defines=self.official.get(term_key(text), ()))
         if made is None:
             return [], 0.0
         made = made._replace(query=Q.And([Q.Term("origin", "cr"), made.query]))
-        return self._run({"en": made}, limit), len(covered) / max(1, len(meaningful))
+        return self._run({"en": made}, limit), share
 
     # --- words the index does not know ---------------------------------------------------
     def _present(self, field: str, text: str) -> bool:
@@ -429,29 +425,6 @@ class WhooshEngine:
             text, marks = snippet(lang, result["show"], built[lang].keys)
             hits.append(found_hit(result, text, score, marks))
         return hits
-
-
-def source_files(book: RuleBook) -> str:
-    """The files a rulebook's documents come from, as cache.fingerprint gives them (the
-    rulebook's files, its history and the whole CR); "" for a rulebook of no folder."""
-    from ..rulebook.loader import HISTORY_FILES, rulebook_files
-
-    root = str(book.root)
-    if not os.path.isdir(root):
-        return ""
-    files = rulebook_files(root) + [os.path.join(root, "history", name)
-                                    for name in HISTORY_FILES]
-    return cache.fingerprint(files + [os.path.join(root, "cr", "en.json")],
-                             os.path.realpath(root))
-
-
-def found_hit(result: dict, text: str, score: float, marks) -> Hit:
-    """A Hit of an indexed document's stored fields: under today's number (the rulebook's
-    in rulebook_number when it differs), English only for a rule of the whole CR."""
-    shown = result.get("shown") or result["number"]
-    return Hit(shown, result["lang"], result["title"], text, score, marks,
-               english_only=result.get("origin") == "cr",
-               rulebook_number=result["number"] if shown != result["number"] else None)
 
 
 def _corrected(parsed: ParsedQuery, corrections: dict[str, str]) -> ParsedQuery:

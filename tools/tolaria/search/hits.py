@@ -104,6 +104,15 @@ class Hits(list):
         return "\n".join(lines)
 
 
+def found_hit(result: dict, text: str, score: float, marks) -> Hit:
+    """A Hit of an indexed document's stored fields: under today's number (the rulebook's
+    in rulebook_number when it differs), English only for a rule of the whole CR."""
+    shown = result.get("shown") or result["number"]
+    return Hit(shown, result["lang"], result["title"], text, score, marks,
+               english_only=result.get("origin") == "cr",
+               rulebook_number=result["number"] if shown != result["number"] else None)
+
+
 def shorten(text: str, width: int = 160) -> str:
     """The first line of text, cut at a word boundary to about width characters."""
     line = " ".join(text.split())

@@ -124,3 +124,16 @@ def find(lang: str, words: list[str], kind: str = SYNONYMS) -> list[tuple[range,
                 out.append((span, entry))
                 break
     return out
+
+
+def to_english(langs, words: list[str]) -> tuple[tuple[str, ...], str, frozenset[int]]:
+    """The English words the ENGLISH table gives for a Spanish or Italian query's words
+    (in the first of langs that has any), that language, and the positions of the query's
+    words they stand for; ((), "", frozenset()) when none."""
+    for lang in langs:
+        found = find(lang, words, ENGLISH)
+        if found:
+            english = tuple(w for _span, entry in found for form in entry.alternatives[:1]
+                            for w in form)
+            return english, lang, frozenset(p for span, _entry in found for p in span)
+    return (), "", frozenset()
