@@ -59,6 +59,14 @@ def load_queries(name: str = "queries.yaml") -> list[dict]:
         return yaml.safe_load(stream)["queries"]
 
 
+def doc_id(number: str, english_only: bool, rulebook_number: str | None = None) -> str:
+    """What the query sets name a result by: a covered rule by its number in this rulebook
+    (702.25b, shown today as 702.26b), a rule of the whole CR in English by "cr:" and its
+    number (cr:704.5b: the whole CR reuses numbers the rulebook gives other rules, such as
+    702.25 and 300.x, so a bare number would count a wrong rule as right)."""
+    return f"cr:{number}" if english_only else rulebook_number or number
+
+
 def _content(doc) -> str:
     return "\n".join(p for p in (doc.heading, doc.text, doc.examples, doc.terms, doc.gloss) if p)
 
@@ -69,7 +77,8 @@ class Fts5:
         self.db.execute("CREATE VIRTUAL TABLE docs USING fts5(number UNINDEXED, lang UNINDEXED, "
                         "body, tokenize = 'unicode61 remove_diacritics 2')")
         self.db.executemany("INSERT INTO docs VALUES (?, ?, ?)",
-                            [(d.number, d.lang, _content(d)) for d in docs])
+                            [(doc_id(d.number, d.english_only), d.lang, _content(d))
+                             for d in docs])
 
     def search(self, query: str, lang: str, limit: int = 10) -> list[str]:
         words = re.findall(r"\w+", query)
@@ -83,7 +92,8 @@ class Fts5:
 
 class Substring:
     def __init__(self, docs):
-        self.docs = [(d.number, d.lang, _content(d).lower()) for d in docs]
+        self.docs = [(doc_id(d.number, d.english_only), d.lang, _content(d).lower())
+                     for d in docs]
 
     def search(self, query: str, lang: str, limit: int = 10) -> list[str]:
         needle = query.lower().strip()
@@ -99,7 +109,8 @@ class Tolaria:
         self.book, self._search = book, search
 
     def search(self, query: str, lang: str, limit: int = 10) -> list[str]:
-        return [h.number for h in self._search(self.book, query, lang, limit)]
+        return [doc_id(h.number, h.english_only, h.rulebook_number)
+                for h in self._search(self.book, query, lang, limit)]
 
 
 def score(system, queries, verbose=False) -> tuple[float, float, float]:

@@ -15,7 +15,7 @@ def test_search_words_plain_output_fits_a_terminal(capsys):
     status, out, err = run(capsys, "search", "fuera", "de", "fase", "--lang", "es", "--limit", "3")
     assert status == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == "702.25b · Cambio de fase" and len(lines) == 6
+    assert lines[0] == "702.26b · Cambio de fase" and len(lines) == 6
     assert "\033[" not in out  # highlighting only on a terminal
     assert all(len(line) <= 200 for line in lines)
 
@@ -23,8 +23,10 @@ def test_search_words_plain_output_fits_a_terminal(capsys):
 def test_search_json_is_a_list_best_first(capsys):
     status, out, _ = run(capsys, "search", "phasing", "--lang", "it", "--json")
     data = json.loads(out)
-    assert status == 0 and data[0]["number"] == "702.25" and data[0]["lang"] == "it"
-    assert set(data[0]) == {"number", "lang", "title", "snippet", "score"}
+    assert status == 0 and data[0]["number"] == "702.26" and data[0]["lang"] == "it"
+    # today's number; the rulebook's (its Italian text's edition) beside it
+    assert set(data[0]) == {"number", "lang", "title", "snippet", "score", "rulebook_number"}
+    assert data[0]["rulebook_number"] == "702.25"
     assert [d["score"] for d in data] == sorted((d["score"] for d in data), reverse=True)
 
 
@@ -95,11 +97,11 @@ def test_colour_on_a_terminal_unless_no_color(capsys, monkeypatch):
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     monkeypatch.setenv("NO_COLOR", "1")
     _, out, _ = run(capsys, "search", "fuera de fase", "--lang", "es", "--limit", "1")
-    assert "\033[" not in out and out.startswith("702.25b")
+    assert "\033[" not in out and out.startswith("702.26b")
 
 
 def test_a_phrase_without_exact_match_says_so_on_stderr(capsys):
-    status, out, err = run(capsys, "search", '"counters poison"', "--limit", "2")
+    status, out, err = run(capsys, "search", '"counters ten poison"', "--limit", "2")
     assert status == 0 and out.startswith("104.3d")
     assert err.splitlines() == ["tolaria: no exact match for the phrase; showing close matches"]
     status, out, err = run(capsys, "search", '"poison counters"', "--limit", "2")
@@ -110,12 +112,12 @@ def test_json_without_a_match_is_an_empty_list_and_status_1(capsys):
     status, out, err = run(capsys, "search", "zzzzqqq", "--json")
     assert status == 1 and json.loads(out) == [] and err == ""
     status, out, err = run(capsys, "search", "zzzzqqq")
-    assert status == 1 and out == "" and "no rule has 'zzzzqqq' in the covered sections" in err
+    assert status == 1 and out == "" and "no rule has 'zzzzqqq', neither in the whole CR" in err
 
 
 def test_a_typo_says_what_was_searched_instead(capsys):
     status, out, err = run(capsys, "search", "fasing", "--limit", "1")
-    assert status == 0 and out.startswith("702.25 · Phasing")
+    assert status == 0 and out.startswith("702.26 · Phasing")
     assert err.splitlines() == ["tolaria: no rule has 'fasing'; showing results for 'phasing'"]
     status, out, err = run(capsys, "search", "phasing", "--limit", "1")
     assert status == 0 and err == ""
@@ -130,5 +132,5 @@ def test_index_says_when_it_could_not_save(capsys, tmp_path, monkeypatch):
     assert len(err.splitlines()) == 1 and "could not be saved" in err
     status, out, err = run(capsys, "search", "fuera de fase", "--lang", "es", "--ui-lang", "es",
                            "--json")
-    assert status == 0 and json.loads(out)[0]["number"] == "702.25b"
+    assert status == 0 and json.loads(out)[0]["number"] == "702.26b"
     assert len(err.splitlines()) == 1 and "no se pudo guardar el índice" in err

@@ -26,7 +26,7 @@ def test_a_query_of_filler_alone_still_searches(book):
     words = "what happens".split()
     assert meaningful_positions("en", words) == {1}  # "what" is a stop word: only "happens"
     assert search(book, "what happens", "en")  # and it finds "nothing happens"
-    assert search(book, '"nothing happens"', "en")[0].number == "717.2g"  # indexed as ever
+    assert search(book, '"nothing happens"', "en")[0].rulebook_number == "717.2g"  # indexed as ever
 
 
 @pytest.mark.parametrize("query, lang, number", [

@@ -43,7 +43,8 @@ def test_lookup_gives_the_rule_in_each_language(book):
     assert [h.number for h in search(book, "512-514", "es")] == ["512", "513", "514"]
 
 
-def test_uncovered_number_names_what_is_covered(book):
+def test_uncovered_number_names_what_is_covered(whole_book):
+    book = whole_book
     with pytest.raises(UserError) as info:
         search(book, "999.1", "en")
     assert info.value.status == 1
@@ -183,7 +184,8 @@ def test_a_number_other_rules_had_lists_them_after_the_rule(book):
     assert "since removed" in hits[1].snippet
 
 
-def test_a_number_of_the_whole_current_cr_is_found_in_english(book):
+def test_a_number_of_the_whole_current_cr_is_found_in_english(whole_book):
+    book = whole_book
     hits = search(book, "704.5a", "es")
     assert [(h.number, h.lang, h.title) for h in hits] == [("704.5a", "en", "State-Based Actions")]
     assert hits[0].snippet == "If a player has 0 or less life, that player loses the game."

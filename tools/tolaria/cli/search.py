@@ -73,5 +73,5 @@ def run(args) -> int:
         if not hits.unknown:
             print(_("no rule matches '{query}'").format(query=echo(query)), file=sys.stderr)
         return 1
-    print(hits.text(show_lang=lang == "all", color=use_color(sys.stdout)))
+    print(hits.text(show_lang=lang == "all", color=use_color(sys.stdout), lang=lang))
     return 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 
 from ..i18n import _, current_language
+from ..lookup import whole_cr
 from ..model import RuleBook
 from .parsing import echo
 
@@ -34,8 +35,12 @@ def example_number(book: RuleBook, lang: str) -> str:
 
 
 def glossary_terms(book: RuleBook, lang: str, words: list[str], most: int = 3) -> list[str]:
-    """Up to most glossary names of lang, the closest to the words typed first."""
+    """Up to most glossary names of lang, the closest to the words typed first (in English,
+    the official glossary's too when the whole CR is there)."""
     names = sorted({t.names[lang].name for t in book.glossary if lang in t.names})
+    whole = whole_cr(book) if lang == "en" else None
+    if whole is not None:
+        names = sorted(set(names) | {t.term.split(" (")[0] for t in whole.glossary})
     typed = " ".join(words).lower()
     by_lower = {n.lower(): n for n in names}
     close = difflib.get_close_matches(typed, list(by_lower), n=most, cutoff=0.0)
@@ -46,8 +51,14 @@ def unknown_words(book, hits, lang: str) -> str:
     """One line for a query whose words no rule holds: what the reference covers, a rule
     number to try and the glossary terms nearest to the words."""
     shown = lang if lang != "all" else current_language()
-    return _("tolaria: no rule has '{words}' in the covered sections ({sections}); try a "
-             "rule number such as {number}, or a glossary term: {terms}").format(
+    if whole_cr(book) is not None:
+        message = _("tolaria: no rule has '{words}', neither in the whole CR in English nor "
+                    "in the covered sections ({sections}); try a rule number such as "
+                    "{number}, or a glossary term: {terms}")
+    else:
+        message = _("tolaria: no rule has '{words}' in the covered sections ({sections}); "
+                    "try a rule number such as {number}, or a glossary term: {terms}")
+    return message.format(
         words=echo(" ".join(hits.unknown)), sections=covered_sections(book),
         number=example_number(book, shown),
         terms=", ".join(glossary_terms(book, shown, list(hits.unknown))))

@@ -1,15 +1,33 @@
 """What the search index holds: one document per section, rule and subrule per language.
 
-Documents are built from the model (never from YAML) and know nothing of any search engine,
-so that another engine could index the same documents.
+documents_from_book is the one list of what the index holds (the site's search exports the
+same): the covered sections in English, Spanish and Italian, from the model (never from
+YAML), and every other rule of the whole current CR in English (rules/cr/, English only).
+A covered rule is presented under today's number (`shown`: the rulebook's 702.25d is
+702.26d today); a rule of the whole CR carries
+the names of the official glossary's entries that send to it ("Trample ... See rule
+702.19"), and a rule that is only a title ("702.19 Trample") has it as its heading, so that
+the rule defining a thing ranks before the rules that mention it. Documents know nothing of
+any search engine, so that another engine could index the same documents.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
+import re
 from typing import Iterable, NamedTuple
 
+from .. import cache
+from ..lookup import whole_cr
 from ..model import RuleBook
+from ..rulebook.loader import HISTORY_FILES, rulebook_files
+from .analysis import fold, words
+
+# "See rule 702.19, “Trample.”", "See rules 506.4 and 508.1.": the rules an entry sends to
+_SEE = re.compile(r"\bSee rules?\s+((?:\d{3}(?:\.\d+[a-z]?)?(?:,\s*|\s+and\s+|\s*)?)+)")
+_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
+TITLE_LENGTH = 60  # a rule's text this short, with no full stop, is a title ("Trample")
 
 
 class Document(NamedTuple):
@@ -23,6 +41,14 @@ class Document(NamedTuple):
     terms: str  # glossary names and variants of the terms this rule defines
     gloss: str  # glossary definitions of those terms
     depth: int  # 0 section, 1 rule, 2 subrule
+    shown: str = ""  # the number people see (today's); "" when it is number
+    english_only: bool = False  # a rule of the whole CR that the project has not translated
+    editions: tuple[str, ...] = ()  # in a corpus of editions: those (ISO dates) with this text
+
+    @property
+    def display(self) -> str:
+        """The number a result presents: today's."""
+        return self.shown or self.number
 
 
 def _term_index(book: RuleBook) -> dict[tuple[str, str], tuple[list[str], list[str]]]:
@@ -41,23 +67,139 @@ def _term_index(book: RuleBook) -> dict[tuple[str, str], tuple[list[str], list[s
 
 
 def documents_from_book(book: RuleBook) -> list[Document]:
-    """Every section, rule and subrule of every language, with its glossary terms."""
+    """Every section, rule and subrule of every language, with its glossary terms, under
+    today's number; then every other rule of the whole current CR, in English only."""
     terms = _term_index(book)
     docs = []
     for (lang, key), section in sorted(book.sections.items()):
         names, definitions = terms.get((lang, key), ([], []))
         docs.append(Document(f"{lang}:{key}", key, lang, section.title, section.title, "", "",
-                             "\n".join(names), "\n".join(definitions), 0))
+                             "\n".join(names), "\n".join(definitions), 0, _today(book, key)))
         for rule in section.rules:
             number = str(rule.number)
             if rule.number == section.number:
                 continue
             names, definitions = terms.get((lang, number), ([], []))
-            text = "\n".join([rule.text] + [w.text for w in rule.earlier])
-            docs.append(Document(f"{lang}:{number}", number, lang, section.title, "", text,
+            wordings = [rule.text] + [w.text for w in rule.earlier]
+            docs.append(Document(f"{lang}:{number}", number, lang, section.title, "",
+                                 "\n".join(wordings),
                                  "\n".join(e.text for e in rule.examples), "\n".join(names),
-                                 "\n".join(definitions), rule.number.depth))
+                                 "\n".join(definitions), rule.number.depth,
+                                 _today(book, number)))
+    docs.extend(whole_documents(book))
     return docs
+
+
+def _today(book: RuleBook, key: str) -> str:
+    """Today's number of a covered rule when it differs from the rulebook's ("" if not)."""
+    today = book.today_of(key)
+    return today.number if today is not None and today.number not in (None, key) else ""
+
+
+def glossary_targets(whole) -> dict[str, list[tuple[str, str]]]:
+    """number -> (term, definition) of the official glossary's entries that send to it."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for entry in whole.glossary:
+        for sent in _SEE.finditer(entry.definition):
+            for number in _NUMBER.findall(sent.group(1)):
+                out.setdefault(number, []).append((entry.term, entry.definition))
+    return out
+
+
+def official_terms(book: RuleBook) -> dict[str, tuple[str, ...]]:
+    """The official glossary's names (as term_key words: "state based actions") -> the rules
+    of the whole CR they send to, for a query that is exactly a term's name."""
+    whole = whole_cr(book)
+    if whole is None:
+        return {}
+    out: dict[str, list[str]] = {}
+    for number, entries in glossary_targets(whole).items():
+        for term, _definition in entries:
+            bare = term.split(" (")[0]
+            for name in [bare] + bare.split(","):
+                if name.strip():
+                    out.setdefault(term_key(name), []).append(number)
+    return {name: tuple(dict.fromkeys(numbers)) for name, numbers in out.items()}
+
+
+def term_key(text: str) -> str:
+    """A name or a query as lowercase words without accents ("State-Based Actions" ->
+    "state based actions"): how official_terms names are looked up."""
+    return " ".join(fold(w.lower()) for w in words(text))
+
+
+def is_title(text: str) -> bool:
+    """Whether a rule's text is only a title ("Trample", "Casting Spells")."""
+    return len(text) <= TITLE_LENGTH and not text.rstrip().endswith((".", ":", "”", '"'))
+
+
+def whole_documents(book: RuleBook) -> list[Document]:
+    """The rules of the whole current CR in English that are not covered rules (a covered
+    rule is indexed from the model, in every language, under its number today)."""
+    whole = whole_cr(book)
+    if whole is None:
+        return []
+    # today's numbers of the covered rules (not of the rules added since their English:
+    # "702.26q@2023-06-09" has no text in the rulebook, so the whole CR's is indexed)
+    covered = {t.number for key, t in (book.today or {}).items() if t.number and "@" not in key}
+    sent = glossary_targets(whole)
+    docs = []
+
+    def named(number: str, heading: str) -> tuple[str, str]:
+        entries = sent.get(number, [])
+        names = [heading] if heading else []
+        names += [part.strip() for term, _d in entries
+                  for part in [term.split(" (")[0]] + term.split(" (")[0].split(",")]
+        return "\n".join(dict.fromkeys(n for n in names if n)), \
+            "\n".join(d for _t, d in entries)
+
+    for section in whole.sections:
+        if section.number in covered:
+            continue
+        names, gloss = named(section.number, section.title)
+        docs.append(Document(f"en:cr:{section.number}", section.number, "en", section.title,
+                             section.title, "", "", names, gloss, 0, english_only=True))
+        titles: dict[str, str] = {}  # a rule that is a title: what its subrules are about
+        for rule in section.rules:
+            title = rule.text if is_title(rule.text) else ""
+            depth = 2 if rule.number[-1].isalpha() else 1
+            if title and depth == 1:
+                titles[rule.number] = title
+            if rule.number in covered:
+                continue
+            names, gloss = named(rule.number, title)
+            about = titles.get(rule.number.rstrip("abcdefghijklmnopqrstuvwxyz"), section.title)
+            docs.append(Document(f"en:cr:{rule.number}", rule.number, "en", about, title,
+                                 rule.text, "\n".join(rule.examples), names, gloss, depth,
+                                 english_only=True))
+    return docs
+
+
+def distinct_wordings(editions) -> list[Document]:
+    """A corpus of several editions, each distinct wording indexed once: editions is
+    (edition, its Documents) pairs (an ISO date each); a Document that several editions
+    print alike (same number, language, titles, text, examples and terms) is kept once,
+    with every such edition in `editions` (sorted), keyed "lang:number:n"."""
+    found: dict[tuple, list[str]] = {}
+    for edition, docs in editions:
+        for doc in docs:
+            found.setdefault(tuple(doc[1:10]) + (doc.shown, doc.english_only), []).append(
+                edition)
+    return [Document(f"{fields[1]}:{fields[0]}:{n}", *fields,
+                     editions=tuple(sorted(set(dates))))
+            for n, (fields, dates) in enumerate(found.items())]
+
+
+def source_files(book: RuleBook) -> str:
+    """The files a rulebook's documents come from, as cache.fingerprint gives them (the
+    rulebook's files, its history and the whole CR); "" for a rulebook of no folder."""
+    root = str(book.root)
+    if not os.path.isdir(root):
+        return ""
+    files = rulebook_files(root) + [os.path.join(root, "history", name)
+                                    for name in HISTORY_FILES]
+    return cache.fingerprint(files + [os.path.join(root, "cr", "en.json")],
+                             os.path.realpath(root))
 
 
 def fingerprint(docs: Iterable[Document], *salt: str) -> str:

@@ -32,29 +32,38 @@ from ..i18n import _, current_language
 from ..model import RuleBook
 from ..numbering import RuleNumber
 from . import spelling, wordlists, synonyms
-from .analysis import WORD, fold, keys
-from .documents import documents_from_book, fingerprint
+from .analysis import LANGS, WORD, fold, keys
+from .documents import (documents_from_book, fingerprint, official_terms, source_files,
+                        term_key)
 from .filler import is_filler
 from .glossary import Glossary
-from .hits import Hit, Hits
+from .hits import Hit, Hits, found_hit
 from .index import (SCHEMA_VERSION, IndexRebuilt, OpenIndex, analysis_fingerprint,
                     damage_text, forget, open_index, quietly)
 from .parsing import ParsedQuery
-from .postings import PostingsCache
-from .query import Any, Built, build, flat
+from .postings import PostingsCache, top as best_documents
+from .query import Any, Built, Flat, build, flat, meaningful_positions
 from .snippets import snippet
+from .weighting import PerLanguage
 
 import whoosh  # noqa: E402  (loaded by .analysis)
-from whoosh import collectors, scoring  # noqa: E402
+from whoosh import collectors  # noqa: E402
+from whoosh import query as Q  # noqa: E402
 
 
-RERANK = 20  # candidates re-ranked by how many of the query's words they hold
+RERANK = 60  # candidates re-ranked by how many of the query's words they hold
 COVERAGE_FLOOR = 0.2  # the score share of a candidate holding none of them (phrases)
 COVERAGE_POWER = 2  # how steeply the score falls with the share of the query's words held
 ABOUT_BONUS = 2.0  # x (1 + this x share of the query a name covers): under the rule defining
 #                   it (or, when it is not what the query asks, in its topic: query.topic)
+COVERED = 2.0  # x for a covered rule (translated, checked) over a rule of the whole CR in
+#              English only: among rules that say the same, the reference's own come first
 SECTION_BONUS = 0.6  # x (1 + this x share of the query's words in the section's title)
 OTHER_LANGUAGE = 0.5  # --lang all: the weight of a language none of the query's words are in
+MAX_TERM_WORDS = 6  # no official glossary term's name is longer (the whole CR is read when
+#                    a query is this short)
+BRIDGED_FIRST = 0.5  # a Spanish or Italian query bridged to English rules (english.yaml) for at
+#                     least this share of its words lists those English rules first
 RUNNER_UP = 0.9  # --lang all: the most any language but the query's own may weigh
 # documents from which Whoosh's own way (a matcher tree, skipping blocks that cannot rank) is
 # taken: below, one array of scores and kept postings are faster (measured up to all ~60
@@ -76,8 +85,10 @@ def index_dir() -> str:
 class WhooshEngine:
     """Full-text search over an index of Documents (the rulebook's, or any other's)."""
 
-    def __init__(self, opened: OpenIndex, glossary: Glossary, reopen=None):
+    def __init__(self, opened: OpenIndex, glossary: Glossary, reopen=None, official=None):
         self.opened = opened
+        # documents.official_terms (names -> rules), or a function making it on first use
+        self._official = official if official is not None else {}
         self.info = opened.info
         self.glossary = glossary
         self._reopen = reopen  # rebuilds the index when it turns out broken while searching
@@ -95,19 +106,38 @@ class WhooshEngine:
     def for_book(cls, book: RuleBook, rebuild: bool = False, base: str | None = None):
         base = base or index_dir()
         wordlists.lists()  # broken word lists: their DataErrors now, not as a damaged index
-        docs = documents_from_book(book)  # its fingerprint is the index's key: always made
-        key = fingerprint(docs, str(SCHEMA_VERSION), whoosh.versionstring(),
-                          analysis_fingerprint())
+        made: list = []
+
+        def docs() -> list:
+            if not made:
+                made.extend(documents_from_book(book))
+            return made
+
+        # the index's key: the files the documents come from (names, sizes, times: cheap on
+        # every start), else (a rulebook of no folder) the documents' own digest
+        sources = source_files(book)
+        key = fingerprint(() if sources else docs(), sources or "", str(SCHEMA_VERSION),
+                          whoosh.versionstring(), analysis_fingerprint())
         name = "rules-" + cache.short(os.path.realpath(str(book.root)))
 
         def reopen(force: bool) -> OpenIndex:
-            return open_index(base, name, lambda: docs, key, rebuild=force)
+            return open_index(base, name, docs, key, rebuild=force)
 
-        return cls(reopen(rebuild), Glossary(book.glossary), reopen)
+        return cls(reopen(rebuild), Glossary(book.glossary), reopen,
+                   lambda: official_terms(book))
+
+    @property
+    def official(self) -> dict[str, tuple[str, ...]]:
+        if callable(self._official):
+            self._official = self._official()
+        return self._official
 
     def searcher(self):
         if self._searcher is None:
-            self._searcher = self.opened.index.searcher(weighting=scoring.BM25F())
+            weighting = PerLanguage({})
+            self._searcher = self.opened.index.searcher(weighting=weighting)
+            reader = self._searcher.reader()  # each language's documents, before any scoring
+            weighting.counts.update((lang, reader.doc_frequency("lang", lang)) for lang in LANGS)
         return self._searcher
 
     def close(self) -> None:
@@ -153,22 +183,48 @@ class WhooshEngine:
             matches = self.glossary.find(tuple(words))
         weights = self._language_weights(words, langs, matches) if len(langs) > 1 else None
         typo = "fuzzy" if corrections else None
+        # the query is an official glossary term's name (a few words): its rules, in English
+        defines = self.official.get(term_key(" ".join(words)), ()) \
+            if "en" in langs and len(words) <= MAX_TERM_WORDS else ()
+        bridged, share = self._english(words, langs, limit)
         for attempt in ("strict", "loose"):
             if attempt == "loose" and not parsed.phrases:
                 continue  # without quoted phrases, loose is strict
             built = {}
             for lang in langs:
                 made = build(lang, parsed, matches, strict=attempt == "strict",
-                             present=self._present, weigh=self._weight)
+                             present=self._present, weigh=self._weight, defines=defines)
                 if made is not None:
                     built[lang] = made
             hits = self._run(built, limit, weights) if built else []
-            if hits:
+            if hits or bridged:
                 loose = attempt == "loose"
-                return Hits(hits, typo or ("loose" if loose else None), loose, corrections,
-                                parsed.text)
+                # English rules first when the bridged words are most of the query
+                hits = bridged + hits if share >= BRIDGED_FIRST else hits + bridged
+                return Hits(hits[:limit], typo or ("loose" if loose else None), loose,
+                            corrections, parsed.text)
         return Hits([], None, bool(parsed.phrases), corrections, parsed.text,
                     self._unknown(words, langs))
+
+    def _english(self, words: list[str], langs: list[str], limit: int) -> tuple[list, float]:
+        """The rules of the whole CR in English (English only) for the words of a Spanish or
+        Italian query that the `english` word list bridges ("arrollar" -> trample), and
+        the share of the query's meaningful words those cover; none when English is
+        searched anyway."""
+        if "en" in langs:
+            return [], 0.0
+        english, lang, covered = synonyms.to_english(langs, words)
+        if not english:
+            return [], 0.0
+        meaningful = meaningful_positions(lang, words)
+        share = len(covered & meaningful) / max(1, len(meaningful))
+        text = " ".join(english)
+        made = build("en", ParsedQuery(text, english, ()), [], present=self._present,
+                     weigh=self._weight, defines=self.official.get(term_key(text), ()))
+        if made is None:
+            return [], 0.0
+        made = made._replace(query=Q.And([Q.Term("origin", "cr"), made.query]))
+        return self._run({"en": made}, limit), share
 
     # --- words the index does not know ---------------------------------------------------
     def _present(self, field: str, text: str) -> bool:
@@ -327,15 +383,19 @@ class WhooshEngine:
         # rulebook's: the same results, about a fifth faster without it); and so does its
         # collector's rebuilding of the matcher tree every ten matches to prepare skipping
         # (replace): about a third of a long query's time.
-        collector = collectors.TopCollector(max(limit, RERANK), usequality=large,
-                                            replace=10 if large else 0)
-        searcher.search_with_collector(combined, collector)
-        results = collector.results()
+        if isinstance(combined, Flat) and searcher.is_atomic() \
+                and not searcher.reader().has_deletions():
+            top_n = best_documents(combined, searcher, max(limit, RERANK))  # one array
+        else:
+            collector = collectors.TopCollector(max(limit, RERANK), usequality=large,
+                                                replace=10 if large else 0)
+            searcher.search_with_collector(combined, collector)
+            top_n = collector.results().top_n
         # how telling each query word is, per language (the same for every candidate)
         telling = {lang: self._word_weights(lang, made.words) for lang, made in built.items()
                    if len(made.words) > 1}
         scored = []
-        for order, (score, docnum) in enumerate(results.top_n):
+        for order, (score, docnum) in enumerate(top_n):
             result = self._stored(docnum)
             made = built[result["lang"]]
             words = made.words
@@ -345,9 +405,12 @@ class WhooshEngine:
                 share = sum(w for word, w in zip(words, weights_of) if word & held) \
                     / (sum(weights_of) or 1.0)
                 score *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * share ** COVERAGE_POWER
-            about = max((share for root, share in made.about
-                         if result["rule"].is_within(root)), default=0.0)
+            about = max((share for root, share in made.about  # the covered rules' topics
+                         if result["rule"].is_within(root)), default=0.0) \
+                if result.get("origin") != "cr" else 0.0
             score *= 1 + ABOUT_BONUS * about
+            if result.get("origin") != "cr":
+                score *= COVERED
             if words:  # the section's title says what its rules are about
                 title = self._title_keys(result["lang"], result["title"])
                 score *= 1 + SECTION_BONUS * sum(1 for w in words if w & title) / len(words)
@@ -365,7 +428,7 @@ class WhooshEngine:
         for score, _order, result in scored[:limit]:
             lang = result["lang"]
             text, marks = snippet(lang, result["show"], built[lang].keys)
-            hits.append(Hit(result["number"], lang, result["title"], text, score, marks))
+            hits.append(found_hit(result, text, score, marks))
         return hits
 
 

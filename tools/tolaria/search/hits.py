@@ -22,6 +22,10 @@ class Hit(NamedTuple):
     asked: str | None = None
     editions: tuple[str, ...] = ()
     in_rulebook: bool = True
+    # A rule of the whole current CR that the project has not translated: in English only.
+    english_only: bool = False
+    # The rule's number in this rulebook when today's (number) differs: 702.25d for 702.26d.
+    rulebook_number: str | None = None
 
     def marked(self, open_: str = MARK_OPEN, close: str = MARK_CLOSE) -> str:
         """The snippet with every matched word between open_ and close."""
@@ -40,6 +44,10 @@ class Hit(NamedTuple):
             out.update(asked=self.asked, editions=list(self.editions))
         if not self.in_rulebook:
             out["in_rulebook"] = False
+        if self.english_only:
+            out["english_only"] = True
+        if self.rulebook_number:
+            out["rulebook_number"] = self.rulebook_number
         return out
 
 
@@ -81,16 +89,28 @@ class Hits(list):
             out.append(_("tolaria: no exact match for the phrase; showing close matches"))
         return out
 
-    def text(self, show_lang: bool = False, color: bool = False) -> str:
+    def text(self, show_lang: bool = False, color: bool = False, lang: str = "en") -> str:
         """The hits for a terminal: number and title, then the snippet (matches highlighted
-        when color)."""
+        when color); a rule in English only says so when the search was in another
+        language (lang) or in all."""
         lines = []
         for hit in self:
             head = f"{hit.number} · {hit.title}" + (
                 f" · {language_name(hit.lang)}" if show_lang else "")
+            if hit.english_only and (show_lang or lang != "en"):
+                head += " · " + _("English only")
             lines.append(f"\033[1m{head}\033[0m" if color else head)
             lines.append("  " + (hit.marked("\033[1;33m", "\033[0m") if color else hit.snippet))
         return "\n".join(lines)
+
+
+def found_hit(result: dict, text: str, score: float, marks) -> Hit:
+    """A Hit of an indexed document's stored fields: under today's number (the rulebook's
+    in rulebook_number when it differs), English only for a rule of the whole CR."""
+    shown = result.get("shown") or result["number"]
+    return Hit(shown, result["lang"], result["title"], text, score, marks,
+               english_only=result.get("origin") == "cr",
+               rulebook_number=result["number"] if shown != result["number"] else None)
 
 
 def shorten(text: str, width: int = 160) -> str:

@@ -41,7 +41,7 @@ from whoosh.analysis import SpaceSeparatedTokenizer  # noqa: E402
 from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
 from whoosh.filedb.filestore import RamStorage  # noqa: E402
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 STALE_SECONDS = 3600
 TEXT_FIELDS = ("name", "stem", "section")  # stemmed, per language
 # The modules whose code or data decide what the index holds (analysis: stop lists, stems,
@@ -108,7 +108,9 @@ class IndexInfo(NamedTuple):
 def schema() -> Schema:
     fields = {"key": ID(unique=True, stored=True), "number": ID(stored=True),
               "lang": ID(stored=True), "title": STORED(), "show": STORED(), "depth": STORED(),
-              "keys": STORED()}
+              "keys": STORED(), "shown": STORED(), "editions": STORED(),
+              # "book": a covered rule (translated); "cr": a rule of the whole CR, English only
+              "origin": ID(stored=True)}
     for lang in LANGS:
         for name in TEXT_FIELDS:
             fields[f"{name}_{lang}"] = TEXT(analyzer=analyzer(lang, "stem"), phrase=True)
@@ -123,7 +125,10 @@ def _fields(doc: Document) -> dict:
     show = doc.heading if doc.depth == 0 else "\n".join(p for p in (doc.text, doc.examples) if p)
     exact = "\n".join(p for p in (doc.heading, doc.text, doc.examples) if p)
     out = {"key": doc.key, "number": doc.number, "lang": lang, "title": doc.title,
-           "show": show, "depth": doc.depth, f"exact_{lang}": exact}
+           "show": show, "depth": doc.depth, f"exact_{lang}": exact,
+           "shown": doc.display, "origin": "cr" if doc.english_only else "book"}
+    if doc.editions:
+        out["editions"] = " ".join(doc.editions)
     names = "\n".join(p for p in (doc.heading, doc.terms) if p)
     section = doc.title if doc.depth else ""  # a rule's section title: what it is about
     out["keys"] = word_keys(lang, "\n".join((names, section, doc.text, doc.examples)))
@@ -274,10 +279,9 @@ def _try_open(base: str, pointer: str, fingerprint: str):
     with quietly():
         try:
             ix = whoosh_index.open_dir(path, readonly=True)
-            if ix.doc_count() != meta.get("documents"):
+            if check(ix) != meta.get("documents"):
                 raise Damage(_("it holds another number of documents than its meta.json "
                                "says"))
-            check(ix)
         except Exception as exc:  # noqa: BLE001 - any failure to read means a broken index
             problem = _broken(path, exc)
             ix = None
@@ -289,13 +293,15 @@ def _try_open(base: str, pointer: str, fingerprint: str):
     return None, OpenIndex(ix, info)
 
 
-def check(ix) -> None:
-    """Read every segment's term index once: raises on most kinds of damage."""
+def check(ix) -> int:
+    """Read every segment's term index once (raises on most kinds of damage); the number
+    of documents."""
     with ix.searcher() as searcher:
         reader = searcher.reader()
-        for field in ("lang", "number"):
+        for field in ("lang", "origin"):  # small fields: the whole term index is opened
             for _ in reader.lexicon(field):
                 pass
+        return reader.doc_count()
 
 
 class Damage(ValueError):

@@ -180,7 +180,7 @@ def _whole_hit(book: RuleBook, number: str) -> list[Hit]:
     if section is None:
         return []
     first = rule.text if rule else (section.rules[0].text if section.rules else "")
-    return [Hit(number, "en", section.title, shorten(first), 1.0)]
+    return [Hit(number, "en", section.title, shorten(first), 1.0, english_only=True)]
 
 
 def _editions(book: RuleBook, asked: str, key: str) -> tuple:

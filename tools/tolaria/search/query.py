@@ -234,11 +234,14 @@ def _alternatives(lang: str, forms, present: Present):
 
 
 def build(lang: str, parsed: ParsedQuery, matches: list[TermMatch], strict: bool = True,
-          present: Present = _everything, weigh: Weigh = _alike) -> Built | None:
+          present: Present = _everything, weigh: Weigh = _alike,
+          defines: tuple[str, ...] = ()) -> Built | None:
     """The query for documents in lang; None when no word of it means anything in lang.
     present(field, text) says whether the index holds a term (terms it lacks are left out);
     weigh(lang, stems) how telling a word is (a glossary name among other words is the
-    question's main subject when its words tell at least MAIN_SHARE of the query's)."""
+    question's main subject when its words tell at least MAIN_SHARE of the query's);
+    defines, the rules of the whole CR an official glossary term sends to when the query is
+    exactly its name (English only)."""
     words = [w.lower() for w in parsed.words]
     marks: set[str] = set()
     clauses, meaningful = [], []
@@ -312,8 +315,13 @@ def build(lang: str, parsed: ParsedQuery, matches: list[TermMatch], strict: bool
         if whole and (match.exact or match.lang != lang):
             numbers = [Q.Term("number", str(n)) for n in match.term.rules]
             if numbers:
-                clauses.append(Q.And([Q.Term("lang", lang), Any(numbers)],
+                clauses.append(Q.And([Q.Term("lang", lang), Q.Term("origin", "book"),
+                                      Any(numbers)],
                                      boost=DEFINES_BONUS))
+    if defines and lang == "en" and clauses:  # the query is an official glossary term's name
+        clauses.append(Q.And([Q.Term("origin", "cr"), Any([Q.Term("number", n)
+                                                          for n in defines])],
+                             boost=DEFINES_BONUS))
     if not clauses:
         return None
     if len(meaningful) > 1:

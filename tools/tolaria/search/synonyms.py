@@ -26,12 +26,18 @@ class Synonym(NamedTuple):
     alternatives: tuple[tuple[str, ...], ...]  # how the rules say it, each as words
 
 
-def entries(lists: wordlists.WordLists | None = None) -> tuple[Synonym, ...]:
-    """The entries of the word lists (those in use by default), as words; an entry with
-    no word on a side is left out (`tolaria validate` reports it)."""
+SYNONYMS, ENGLISH = "synonyms", "english"  # the two tables: within a language, to English
+
+
+def entries(lists: wordlists.WordLists | None = None, kind: str = SYNONYMS
+            ) -> tuple[Synonym, ...]:
+    """The entries of the word lists (those in use by default) of kind (SYNONYMS: people's
+    words to the rules' in the same language; ENGLISH: Spanish and Italian words to the
+    whole CR's English), as words; an entry with no word on a side is left out (`tolaria
+    validate` reports it)."""
     lists = lists or wordlists.lists()
     out = []
-    for entry in lists.synonyms:
+    for entry in getattr(lists, kind):
         typed = tuple(words_of(entry.typed.lower()))
         alternatives = tuple(tuple(words_of(a.lower())) for a in entry.rules)
         if typed and alternatives and all(alternatives):
@@ -40,17 +46,18 @@ def entries(lists: wordlists.WordLists | None = None) -> tuple[Synonym, ...]:
 
 
 @functools.cache
-def _entries() -> tuple[Synonym, ...]:
+def _entries(kind: str = SYNONYMS) -> tuple[Synonym, ...]:
     """The entries in use, read once for every language."""
-    return entries()
+    return entries(kind=kind)
 
 
 @functools.cache
-def table(lang: str) -> tuple[tuple[tuple[frozenset[str] | str, ...], Synonym], ...]:
+def table(lang: str, kind: str = SYNONYMS
+          ) -> tuple[tuple[tuple[frozenset[str] | str, ...], Synonym], ...]:
     """lang's entries, each with its left side as a pattern: the stem keys of a meaningful
     word, or the folded spelling of a stop word (which must then be typed as it is)."""
     out = []
-    for entry in _entries():
+    for entry in _entries(kind):
         if entry.lang != lang:
             continue
         pattern = tuple(keys(lang, w) or fold(w) for w in entry.words)
@@ -81,33 +88,33 @@ def _match(pattern, words: list[str], found: list[frozenset[str] | None],
 def known_keys(lang: str) -> frozenset[str]:
     """The keys of every meaningful word on the left of lang's entries: words the search
     understands although no rule holds them ("mazzo"), so never read as typos."""
-    return frozenset(k for pattern, _entry in table(lang) for item in pattern
-                     if not isinstance(item, str) for k in item)
+    return frozenset(k for kind in (SYNONYMS, ENGLISH) for pattern, _entry in table(lang, kind)
+                     for item in pattern if not isinstance(item, str) for k in item)
 
 
 @functools.cache
-def _by_first_word(lang: str) -> dict[str, tuple[int, ...]]:
+def _by_first_word(lang: str, kind: str = SYNONYMS) -> dict[str, tuple[int, ...]]:
     """The entries of table(lang) (by index) under each key of their first word (a stop
     word under "=" and its folded spelling, as keys() gives every word's)."""
     out: dict[str, list[int]] = {}
-    for index, (pattern, _entry) in enumerate(table(lang)):
+    for index, (pattern, _entry) in enumerate(table(lang, kind)):
         first = pattern[0]
         for key in (("=" + first,) if isinstance(first, str) else first):
             out.setdefault(key, []).append(index)
     return {key: tuple(found) for key, found in out.items()}
 
 
-def find(lang: str, words: list[str]) -> list[tuple[range, Synonym]]:
-    """The entries whose left side the query's (lowercase) words hold: each with the range
-    of query word positions it covers. Only entries whose first word the query holds are
-    tried (the table grows; a query is a few words)."""
+def find(lang: str, words: list[str], kind: str = SYNONYMS) -> list[tuple[range, Synonym]]:
+    """The entries of kind whose left side the query's (lowercase) words hold: each with
+    the range of query word positions it covers. Only entries whose first word the query
+    holds are tried (the table grows; a query is a few words)."""
     found = [keys(lang, w) for w in words]
-    first = _by_first_word(lang)
+    first = _by_first_word(lang, kind)
     candidates: set[int] = set()
     for word, held in zip(words, found):
         for key in (held or ("=" + fold(word),)):
             candidates.update(first.get(key, ()))
-    entries = table(lang)
+    entries = table(lang, kind)
     out = []
     for index in sorted(candidates):
         pattern, entry = entries[index]
@@ -117,3 +124,16 @@ def find(lang: str, words: list[str]) -> list[tuple[range, Synonym]]:
                 out.append((span, entry))
                 break
     return out
+
+
+def to_english(langs, words: list[str]) -> tuple[tuple[str, ...], str, frozenset[int]]:
+    """The English words the ENGLISH table gives for a Spanish or Italian query's words
+    (in the first of langs that has any), that language, and the positions of the query's
+    words they stand for; ((), "", frozenset()) when none."""
+    for lang in langs:
+        found = find(lang, words, ENGLISH)
+        if found:
+            english = tuple(w for _span, entry in found for form in entry.alternatives[:1]
+                            for w in form)
+            return english, lang, frozenset(p for span, _entry in found for p in span)
+    return (), "", frozenset()

@@ -4,7 +4,10 @@
   loanwords) and how the rules say it (read by synonyms.py);
 - `filler.yaml`: per language, the words of a question around what it asks (filler.py);
 - `corrections.yaml`: per language, common words a typo correction never goes to
-  (spelling.py).
+  (spelling.py);
+- `english.yaml`: per language (es, it), the words players use for a topic the covered
+  sections do not have, and the English words of the whole CR for it (the bridge from a
+  Spanish or Italian query to a rule in English only; read by synonyms.py as `english`).
 
 Read strictly through yamlfiles.YamlFile (every error as file:line) by `tolaria validate`
 (check_folder); at search time they are read once per process, from the folder of
@@ -26,7 +29,7 @@ from typing import NamedTuple
 from ..i18n import _
 
 LANGS = ("en", "es", "it")
-FILES = ("synonyms.yaml", "filler.yaml", "corrections.yaml")
+FILES = ("synonyms.yaml", "filler.yaml", "corrections.yaml", "english.yaml")
 
 
 class Entry(NamedTuple):
@@ -40,6 +43,7 @@ class WordLists(NamedTuple):
     synonyms: tuple[Entry, ...]
     filler: dict[str, tuple[str, ...]]  # lang -> words
     never: dict[str, tuple[str, ...]]  # lang -> words a correction never goes to
+    english: tuple[Entry, ...] = ()  # Spanish and Italian words -> the whole CR's English
 
 
 def _project_dir() -> str:
@@ -108,9 +112,11 @@ def read_folder(where, errors: list) -> WordLists:
             out.append(value.lower())
         return tuple(out)
 
-    f, root = opened("synonyms.yaml")
-    if root is not None:
-        for lang, node in (f.mapping(root, set(), set(LANGS)) or {}).items():
+    def entries(name, into, langs=LANGS):
+        f, root = opened(name)
+        if root is None:
+            return
+        for lang, node in (f.mapping(root, set(), set(langs)) or {}).items():
             for item in f.sequence(node):
                 keys = f.mapping(item, {"typed", "rules"})
                 if not keys or len(keys) < 2:
@@ -121,8 +127,12 @@ def read_folder(where, errors: list) -> WordLists:
                     f.error(keys["rules"], _("rules: expected at least one wording"))
                 if typed is None or None in rules or not rules:
                     continue
-                synonyms.append(Entry(lang, typed.lower(), tuple(r.lower() for r in rules),
-                                      line_of(item)))
+                into.append(Entry(lang, typed.lower(), tuple(r.lower() for r in rules),
+                                  line_of(item)))
+
+    entries("synonyms.yaml", synonyms)
+    english: list[Entry] = []
+    entries("english.yaml", english, ("es", "it"))
     f, root = opened("filler.yaml")
     if root is not None:
         for lang, node in (f.mapping(root, set(), set(LANGS)) or {}).items():
@@ -133,7 +143,7 @@ def read_folder(where, errors: list) -> WordLists:
         if "never" in top:
             for lang, node in (f.mapping(top["never"], set(), set(LANGS)) or {}).items():
                 never[lang] = words(f, node, "never")
-    return WordLists(tuple(synonyms), filler, never)
+    return WordLists(tuple(synonyms), filler, never, tuple(english))
 
 
 def check_folder(rules_root) -> int:
@@ -144,7 +154,7 @@ def check_folder(rules_root) -> int:
     lists = read_folder(Path(os.fspath(rules_root)) / "search", errors)
     if errors:
         raise DataErrors(errors)
-    return len(lists.synonyms)
+    return len(lists.synonyms) + len(lists.english)
 
 
 # --- reading at search time ---------------------------------------------------------------
@@ -163,7 +173,8 @@ def lists() -> WordLists:
             held = json.load(stream)
         return WordLists(tuple(Entry(e[0], e[1], tuple(e[2]), e[3]) for e in held["synonyms"]),
                          {k: tuple(v) for k, v in held["filler"].items()},
-                         {k: tuple(v) for k, v in held["never"].items()})
+                         {k: tuple(v) for k, v in held["never"].items()},
+                         tuple(Entry(e[0], e[1], tuple(e[2]), e[3]) for e in held["english"]))
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         pass
     errors: list = []

@@ -1,0 +1,94 @@
+"""The whole current CR in search: English rules beside the covered sections, today's
+numbers, the English-only marker, and Spanish and Italian queries bridged to English."""
+
+import json
+
+import pytest
+
+from tolaria.cli import main
+from tolaria.search import search
+from tolaria.search.documents import documents_from_book, is_title, official_terms
+
+
+@pytest.mark.parametrize("query, section", [
+    ("trample", "702.19"), ("state-based actions", "704"), ("phasing", "702.26"),
+    ("mill", "701.17"), ("first strike", "702.7"), ("deathtouch", "702.2"),
+])
+def test_the_defining_rule_of_the_whole_cr_comes_first(whole_book, query, section):
+    hits = search(whole_book, query, "en", limit=5)
+    assert hits[0].number == section
+    assert all(h.number == section or h.number.startswith(section) for h in hits[:3])
+
+
+def test_trample_is_found_not_corrected(whole_book):
+    hits = search(whole_book, "trample", "en")
+    assert hits and hits.corrections == () and hits[0].number == "702.19"
+    assert hits[0].english_only and hits[0].to_json()["english_only"] is True
+
+
+def test_a_covered_rule_shows_todays_number_and_keeps_the_rulebooks(whole_book):
+    hit = search(whole_book, "phased out", "en")[0]
+    assert hit.number == "702.26b" and hit.rulebook_number == "702.25b"
+    assert not hit.english_only and "english_only" not in hit.to_json()
+    assert hit.to_json()["rulebook_number"] == "702.25b"
+
+
+def test_documents_hold_each_rule_once(whole_book):
+    docs = documents_from_book(whole_book)
+    keys = [d.key for d in docs]
+    assert len(keys) == len(set(keys))
+    english = [d.display for d in docs if d.lang == "en"]
+    assert len(english) - len(set(english)) == _pre_2009(docs)  # no other number twice
+    assert sum(d.english_only for d in docs) > 3000
+    assert not any(d.english_only and d.number.startswith("702.26") for d in docs)
+
+
+def _pre_2009(docs) -> int:
+    """The covered pre-2009 rules 300.x share their numbers with today's 300.x."""
+    covered = {d.display for d in docs if d.lang == "en" and not d.english_only}
+    return sum(1 for d in docs if d.english_only and d.display in covered)
+
+
+def test_the_official_glossary_names_the_rules_it_sends_to(whole_book):
+    terms = official_terms(whole_book)
+    assert terms["trample"] == ("702.19",) and terms["state based actions"] == ("704",)
+    assert is_title("Trample") and not is_title("Trample is a static ability.")
+
+
+@pytest.mark.parametrize("query, lang, number", [
+    ("arrollar", "es", "702.19"), ("travolgere", "it", "702.19"),
+    ("acciones basadas en estado", "es", "704"), ("tocco letale", "it", "702.2"),
+])
+def test_spanish_and_italian_find_english_rules_through_the_word_list(whole_book, query,
+                                                                     lang, number):
+    hits = search(whole_book, query, lang, limit=5)
+    assert hits[0].number == number and hits[0].lang == "en" and hits[0].english_only
+
+
+def test_a_covered_topic_in_spanish_stays_in_spanish(whole_book):
+    hits = search(whole_book, "fuera de fase", "es", limit=5)
+    assert all(h.lang == "es" and not h.english_only for h in hits)
+
+
+def test_the_cli_marks_english_only_rules_in_another_language(capsys):
+    assert main(["search", "arrollar", "--lang", "es", "--limit", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "702.19 · Trample · English only"
+    assert main(["search", "trample", "--lang", "en", "--limit", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "702.19 · Trample"
+    assert main(["search", "travolgere", "--lang", "it", "--json", "--limit", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data[0]["english_only"] is True and data[0]["number"] == "702.19"
+
+
+def test_the_marker_speaks_the_interface_language(capsys):
+    assert main(["search", "arrollar", "--lang", "es", "--ui-lang", "es", "--limit", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "702.19 · Trample · solo en inglés"
+
+
+def test_words_no_rule_holds_name_the_whole_cr_and_official_terms(capsys):
+    assert main(["search", "xyzzy", "plugh", "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1
+    assert err.startswith("tolaria: no rule has 'xyzzy plugh', neither in the whole CR in "
+                          "English nor in the covered sections (104, 300, 512–514")
