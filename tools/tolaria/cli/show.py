@@ -42,7 +42,7 @@ def run(args) -> int:
     if args.edition:
         return _as_of(args, numbers)
     book = rulebook(args)
-    found = shown(book, numbers, langs)
+    found = shown(book, numbers, langs, links=args.json)
     if not found:
         raise UserError(not_found(book, langs, numbers), status=1)
     print_json(found if args.lang == "all" or len(numbers) > 1 else found[0]) if args.json \

@@ -58,22 +58,23 @@ def rulebook_json(book: RuleBook) -> dict:
     }
 
 
-def found_json(book: RuleBook, found, lang: str) -> dict | None:
+def found_json(book: RuleBook, found, lang: str, links: bool = True) -> dict | None:
     """A rule a typed number names (lookup.Found) in lang, as it stands today: for English
     the current edition's number, text and subrules; for a translation its text, today's
     number, its base edition and how far the English moved since (lag). None when lang has
-    no text of it."""
+    no text of it. links=False leaves out what only JSON prints (the cited numbers and
+    their targets), which spares a fresh `show` compiling the reference pattern."""
     from ..lookup import FORERUNNER, HISTORY, WHOLE, rule_in, whole_cr  # (lookup: a peer)
 
     if found.via == WHOLE:
         whole = whole_cr(book)
-        return with_targets(book, whole_json(whole, found.key, lang)) if whole else None
+        return _linked(book, whole_json(whole, found.key, lang), links) if whole else None
     section, rule = rule_in(book, found, lang)
     today = book.today_of(found.key)
     if lang == "en" and today is not None and today.number is not None:
-        data = with_targets(book, _today_json(book, today))
+        data = _linked(book, _today_json(book, today, links=links), links)
     elif section is not None:
-        data = with_targets(book, rule_json(section, rule), rulebook_numbers=True)
+        data = _linked(book, rule_json(section, rule), links, rulebook_numbers=True)
         if today is not None and today.number is not None:
             data["number"] = today.number
     else:
@@ -94,6 +95,10 @@ def found_json(book: RuleBook, found, lang: str) -> dict | None:
         data["editions"] = [d.isoformat() for d in found.editions]
         data["forerunner"] = found.via == FORERUNNER
     return data
+
+
+def _linked(book: RuleBook, data: dict, links: bool, rulebook_numbers: bool = False) -> dict:
+    return with_targets(book, data, rulebook_numbers) if links else data
 
 
 def with_targets(book: RuleBook, data: dict, rulebook_numbers: bool = False) -> dict:
@@ -165,7 +170,7 @@ def lag_json(lag) -> dict:
     return out
 
 
-def _today_json(book: RuleBook, today, children: bool = True) -> dict:
+def _today_json(book: RuleBook, today, children: bool = True, links: bool = True) -> dict:
     """A covered rule in English as the current edition prints it, with its subrules."""
     number = RuleNumber.parse(today.number)
     unit = _unit_of(book, today.key)
@@ -181,8 +186,9 @@ def _today_json(book: RuleBook, today, children: bool = True) -> dict:
         "examples": list(today.examples), "edition": edition,
         "source": {"kind": "official",
                    "name": f"Magic: The Gathering Comprehensive Rules, effective {edition}"},
-        "cites": [] if is_head else [str(n) for n in find_references(today.text or "")],
-        "children": [_today_json(book, k) for k in kids] if children
+        "cites": [] if is_head or not links
+        else [str(n) for n in find_references(today.text or "")],
+        "children": [_today_json(book, k, links=links) for k in kids] if children
         else [k.number for k in kids],
     }
 
@@ -194,7 +200,8 @@ def _unit_of(book: RuleBook, key: str) -> str | None:
     return str(max(units, key=lambda n: n.depth)) if units else None
 
 
-def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str]) -> list[dict]:
+def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
+          links: bool = True) -> list[dict]:
     """What `show` prints for typed numbers, in each language: every rule found as it stands
     today (found_json), with a word on the other rules that had the same number in other
     editions (702.25k, 513.2)."""
@@ -206,7 +213,7 @@ def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str]) -> list[d
         found = resolve(book, number)
         if found is None:
             continue
-        datas = once_in_english([d for d in (found_json(book, found, lang) for lang in langs)
+        datas = once_in_english([d for d in (found_json(book, found, lang, links) for lang in langs)
                                  if d])
         asked = str(number)
         history = history_of(book.root) if asked in reused_numbers(book.root) else None
