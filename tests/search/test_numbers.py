@@ -79,17 +79,21 @@ def test_a_decimal_comma_reads_as_the_point(text, expected):
 
 
 def test_a_renumbered_rule_names_the_editions_that_used_the_number(book):
+    """A number is answered under today's number: an earlier one (702.25) with a note naming
+    the editions that used it, today's (702.26) as it is."""
     from tolaria.i18n import format_date
     from tolaria.history import load_history
 
-    editions = next(m.editions for m in load_history(book.root).resolve("702.26")
+    editions = next(m.editions for m in load_history(book.root).resolve("702.25")
                     if m.current == "702.25")
-    hits = search(book, "702.26", "en")
-    assert hits[0].number == "702.25"
-    note = (f"(702.26 in the editions of {format_date(min(editions))} … "
+    hits = search(book, "702.25", "en")
+    assert (hits[0].number, hits[0].rulebook_number) == ("702.26", "702.25")
+    note = (f"(702.25 in the editions of {format_date(min(editions))} … "
             f"{format_date(max(editions))})")
     assert hits[0].snippet.startswith(note + " Phasing is")
-    assert "earlier" not in hits[0].snippet  # 702.26 is Phasing's later number
+    today = search(book, "702.26", "en")[0]
+    assert (today.number, today.rulebook_number, today.asked) == ("702.26", "702.25", None)
+    assert today.snippet.startswith("Phasing is")
 
 
 def test_editions_note_for_one_edition_and_none():
@@ -162,10 +166,12 @@ def test_a_historical_number_carries_asked_and_editions(book, capsys):
 
     from tolaria.cli import main
 
-    assert main(["search", "702.26", "--json"]) == 0
+    assert main(["search", "702.25", "--json"]) == 0
     hit = json.loads(capsys.readouterr().out)[0]
-    assert (hit["number"], hit["asked"]) == ("702.25", "702.26")
-    assert hit["editions"][0] == "2021-04-22" and hit["editions"][-1] == "2026-04-17"
+    assert (hit["number"], hit["asked"], hit["rulebook_number"]) == ("702.26", "702.25", "702.25")
+    assert hit["editions"][0] == "2016-07-22" and hit["editions"][-1] == "2021-02-15"
+    assert main(["search", "702.26", "--json"]) == 0
+    assert "asked" not in json.loads(capsys.readouterr().out)[0]
     assert main(["search", "104.3b", "--json"]) == 0
     assert "asked" not in json.loads(capsys.readouterr().out)[0]
 
@@ -173,7 +179,8 @@ def test_a_historical_number_carries_asked_and_editions(book, capsys):
 def test_a_number_other_rules_had_lists_them_after_the_rule(book):
     hits = search(book, "702.25k", "en")
     assert [(h.number, h.asked, h.in_rulebook) for h in hits] == [
-        ("702.25k", None, True), ("702.25m", "702.25k", True), ("702.25k", "702.25k", False)]
+        ("702.26k", "702.25k", True), ("702.26m", "702.25k", True),
+        ("702.25k", "702.25k", False)]
     removed = hits[2]
     assert removed.snippet.startswith(
         "(702.25k in the editions of July 22, 2016 … July 8, 2017, since removed: tolaria "

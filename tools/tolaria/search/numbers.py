@@ -156,15 +156,19 @@ def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
             if section is None:
                 continue
             first = section.rules[0].text if section.rules and rule is None else ""
-            snippet = shorten(rule.text if rule is not None else first)
-            asked = found.asked if found.asked != found.key else None
+            today = book.today_of(found.key)
+            shown = today.number if today is not None and today.number else found.key
+            current = today.text if today is not None and lang == "en" and rule else None
+            snippet = shorten(current or (rule.text if rule is not None else first))
+            asked = found.asked if found.asked != shown else None  # an earlier number
             editions = found.editions
-            if asked and not editions:  # today's number of a rule numbered otherwise here
+            if asked and not editions:  # a number this rule had in other editions
                 editions = _editions(book, asked, found.key)
             if asked:
                 snippet = f"{editions_note(asked, list(editions))} {snippet}"
-            hits.append(Hit(found.key, lang, section.title, snippet, 1.0, (), asked,
-                            tuple(d.isoformat() for d in editions)))
+            hits.append(Hit(shown, lang, section.title, snippet, 1.0, (), asked,
+                            tuple(d.isoformat() for d in editions),
+                            rulebook_number=found.key if shown != found.key else None))
     if hits and unknown_hook:
         hits.extend(_reused(book, hits))
     if not hits and unknown_hook and required:
@@ -196,13 +200,14 @@ def _reused(book: RuleBook, hits: list[Hit]) -> list[Hit]:
     from ..history.reused import reused_numbers
 
     reused = reused_numbers(book.root)
-    asked = [h for h in hits if h.number in reused]
+    asked = [h for h in hits if (h.rulebook_number or h.number) in reused]
     history = history_of(book.root) if asked else None
     if history is None:
         return []
     out, seen = [], {(h.number, h.lang, h.asked) for h in hits}
     for hit in asked:
-        for other in history_hits(book, history, hit.number, hit.lang, shown=hit.number):
+        key = hit.rulebook_number or hit.number
+        for other in history_hits(book, history, key, hit.lang, shown=key):
             if (other.number, other.lang, other.asked) not in seen:
                 seen.add((other.number, other.lang, other.asked))
                 out.append(other._replace(score=0.5))
