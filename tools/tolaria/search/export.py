@@ -12,9 +12,14 @@ with the next build.
 Scores. BM25F's per-(term, document) score depends only on the term's document frequency,
 its frequency in the document and the document's field length, which Whoosh stores as one
 byte; the data holds exactly those (the length as Whoosh decodes it, each document
-frequency's idf as Whoosh computes it), and the browser evaluates Whoosh's formula in the
-same order of operations, so that both runtimes compute the same numbers. Fields searched
-as phrases keep their positions.
+frequency's idf and each field's average length as the engine's weighting computes them:
+weighting.PerLanguage, over the documents of the field's language), and the browser
+evaluates Whoosh's formula in the same order of operations, so that both runtimes compute
+the same numbers. Fields searched as phrases keep their positions.
+
+The English rules of the whole CR are searched from a Spanish or Italian query through the
+`english` word list (synonyms.to_english): a Spanish or Italian site's data also holds the
+English postings of the words that list can give, and the documents holding them.
 """
 
 from __future__ import annotations
@@ -27,10 +32,11 @@ from ..numbering import (LETTERS, NUMBER_PATTERN, RULE_WORDS, TYPED_DASH, TYPED_
 from . import engine as engine_module
 from . import parsing, query, spelling, synonyms, wordlists
 from .analysis import LANGS, OWN_STEMS, PAIR_KINDS, WORD, fold, keys, number_keys, stop_words
+from .documents import official_terms
 from .filler import filler_words
 from .glossary import Glossary
 
-FORMAT = 2  # the layout of compact(): deltas, nested pairs
+FORMAT = 3  # the layout of compact(): deltas, nested pairs; idf per language
 POSITIONS = ("exact", "stem", "name")  # the fields searched as phrases: positions kept
 
 
@@ -68,8 +74,9 @@ def _fields(searcher) -> dict:
                 found.next()
             terms[text] = postings
         entry = {"scorable": scorable, "positions": positional, "terms": terms}
-        if scorable:
-            entry["avg"] = searcher.avg_field_length(field)
+        if scorable and terms:  # the average length as the engine's scorer takes it
+            scorer = searcher.weighting.scorer(searcher, field, next(iter(terms)))
+            entry["avg"] = scorer.avgfl
             entry["lengths"] = [int(reader.doc_field_length(d, field, 1)) if
                                 reader.doc_field_length(d, field, 0) else 0
                                 for d in range(count)]
@@ -78,21 +85,26 @@ def _fields(searcher) -> dict:
 
 
 def _idf(searcher, fields: dict) -> dict:
-    """Whoosh's idf for every document frequency a scorable term has."""
-    out = {}
+    """Per language (of a field's name: stem_es), the engine's idf for every document
+    frequency a scorable term has."""
+    out: dict[str, dict[int, float]] = {}
     for field, entry in fields.items():
         if not entry["scorable"]:
             continue
-        for text, postings in entry["terms"].items():
+        held = out.setdefault(field.rpartition("_")[2], {})
+        for text in entry["terms"]:
             frequency = searcher.doc_frequency(field, text)
-            if frequency not in out:
-                out[frequency] = searcher.idf(field, text)
-    return {str(k): v for k, v in sorted(out.items())}
+            if frequency not in held:
+                held[frequency] = searcher.idf(field, text)
+    return {lang: {str(k): v for k, v in sorted(held.items())}
+            for lang, held in sorted(out.items())}
 
 
 def _documents(searcher) -> tuple[list, list]:
-    """Each document (by document number): number, language, title (an index into titles),
-    its stem keys (coverage); and each title with its words' stem keys."""
+    """Each document (by document number): number (the rulebook's), language, title (an
+    index into titles), its stem keys (coverage), today's number when it differs (else ""),
+    and 1 for a rule of the whole CR in English only (else 0); and each title with its
+    words' stem keys."""
     titles: dict[tuple[str, str], int] = {}
     title_list: list = []
     docs = []
@@ -105,7 +117,10 @@ def _documents(searcher) -> tuple[list, list]:
             for word in WORD.findall(title):
                 found |= {k for k in keys(lang, word) or () if not k.startswith("=")}
             title_list.append([title, sorted(found)])
-        docs.append([stored["number"], lang, titles[(lang, title)], stored["keys"]])
+        shown = stored.get("shown") or stored["number"]
+        docs.append([stored["number"], lang, titles[(lang, title)], stored["keys"],
+                     shown if shown != stored["number"] else "",
+                     int(stored.get("origin") == "cr")])
     return docs, title_list
 
 
@@ -141,12 +156,21 @@ def _glossary(book: RuleBook) -> dict:
     return {"terms": terms, "names": names, "words": words}
 
 
-def _synonyms() -> dict:
-    """Per language, synonyms.table: each entry's typed side as a pattern (a meaningful
-    word's stem keys, or a stop word's folded spelling) and its alternatives as words."""
+def _synonyms(kind: str = synonyms.SYNONYMS) -> dict:
+    """Per language, synonyms.table of kind: each entry's typed side as a pattern (a
+    meaningful word's stem keys, or a stop word's folded spelling) and its alternatives as
+    words."""
     return {lang: [[[item if isinstance(item, str) else sorted(item) for item in pattern],
                     [list(a) for a in entry.alternatives]]
-                   for pattern, entry in synonyms.table(lang)] for lang in LANGS}
+                   for pattern, entry in synonyms.table(lang, kind)] for lang in LANGS}
+
+
+def _bridge() -> dict:
+    """Per language, the English words its `english` entries can give (synonyms.to_english
+    takes each entry's first wording)."""
+    return {lang: sorted({w for _pattern, entry in synonyms.table(lang, synonyms.ENGLISH)
+                          for form in entry.alternatives[:1] for w in form})
+            for lang in LANGS}
 
 
 def _analysis() -> dict:
@@ -169,7 +193,8 @@ def _constants(weighting) -> dict:
         "RERANK": e.RERANK, "COVERAGE_FLOOR": e.COVERAGE_FLOOR,
         "COVERAGE_POWER": e.COVERAGE_POWER, "ABOUT_BONUS": e.ABOUT_BONUS,
         "SECTION_BONUS": e.SECTION_BONUS, "OTHER_LANGUAGE": e.OTHER_LANGUAGE,
-        "RUNNER_UP": e.RUNNER_UP,
+        "RUNNER_UP": e.RUNNER_UP, "COVERED": e.COVERED, "MAX_TERM_WORDS": e.MAX_TERM_WORDS,
+        "BRIDGED_FIRST": e.BRIDGED_FIRST,
         "BOOSTS": q.BOOSTS, "TEXT_BOOSTS": q.TEXT_BOOSTS, "SYNONYM_BOOSTS": q.SYNONYM_BOOSTS,
         "PHRASE_BONUS": q.PHRASE_BONUS, "PAIR_BONUS": q.PAIR_BONUS,
         "DEFINES_BONUS": q.DEFINES_BONUS, "INEXACT_SHARE": q.INEXACT_SHARE,
@@ -268,11 +293,16 @@ def search_data(book: RuleBook) -> dict:
     searcher = engine.searcher()
     fields = _fields(searcher)
     docs, titles = _documents(searcher)
+    reader = searcher.reader()
     return {
         "format": FORMAT, "langs": list(engine.info.languages) or list(LANGS),
         "documents": docs, "titles": titles, "fields": fields,
+        "counts": {lang: reader.doc_frequency("lang", lang) for lang in LANGS},
         "idf": _idf(searcher, fields), "word_weights": _word_weights(searcher),
-        "glossary": _glossary(book), "synonyms": _synonyms(), "analysis": _analysis(),
+        "glossary": _glossary(book), "synonyms": _synonyms(),
+        "english": _synonyms(synonyms.ENGLISH), "bridge": _bridge(),
+        "official": {name: list(rules) for name, rules in sorted(official_terms(book).items())},
+        "analysis": _analysis(),
         "constants": _constants(searcher.weighting), "numbers": _numbers(book),
         "patterns": _patterns(),
     }
@@ -281,23 +311,66 @@ def search_data(book: RuleBook) -> dict:
 def for_language(data: dict, lang: str) -> dict:
     """What a search in lang reads of data: lang's postings and documents; of the other
     languages only which words their index holds (the CLI's typo correction never corrects
-    a word any language knows) and their glossary names; lang's numbers."""
+    a word any language knows) and their glossary names; lang's numbers; for Spanish and
+    Italian, the English that the `english` word list can reach (_reach)."""
     docs = {i for i, d in enumerate(data["documents"]) if d[1] == lang}
+    reach, official = _reach(data, lang)
+    english = {i for field, terms in reach.items() for t in terms
+               for i in _documents_of(data["fields"][field], t)}
+    english |= {i for i, d in enumerate(data["documents"]) if d[1] == "en" and d[5]
+                and d[0] in {n for rules in official.values() for n in rules}}
     fields = {}
     for field, entry in data["fields"].items():
         kind, _, of = field.rpartition("_")
-        if not kind:  # "lang" and "number": lang's documents only
-            terms = {t: _only(p, docs, entry["positions"]) for t, p in entry["terms"].items()
-                     if field != "lang" or t == lang}
+        if not kind:  # "lang", "number", "origin": lang's documents (and reached) only
+            terms = {t: _only(p, docs | english, entry["positions"])
+                     for t, p in entry["terms"].items() if field != "lang" or t == lang}
             fields[field] = {**entry, "terms": {t: p for t, p in terms.items() if p}}
         elif of == lang:
             fields[field] = entry
+        elif field in reach:  # English a Spanish or Italian query reaches: its postings
+            terms = {t: (p if t in reach[field] else [])
+                     for t, p in entry["terms"].items()
+                     if t in reach[field] or kind in POSITIONS}
+            lengths = [n if i in english else 0 for i, n in enumerate(entry.get("lengths", []))]
+            fields[field] = {**entry, "terms": terms, "lengths": lengths}
         elif kind in POSITIONS:
             fields[field] = {"scorable": entry["scorable"], "positions": False,
                              "terms": {t: [] for t in entry["terms"]}}
-    return {**data, "fields": fields,
-            "documents": [d if i in docs else None for i, d in enumerate(data["documents"])],
+    return {**data, "fields": fields, "official": official,
+            "documents": [d if i in docs | english else None
+                          for i, d in enumerate(data["documents"])],
             "numbers": {k: v for k, v in data["numbers"].items() if k in ("titles", "all", lang)}}
+
+
+def _reach(data: dict, lang: str) -> tuple[dict[str, set[str]], dict]:
+    """The English terms (field -> terms) a query in lang can reach through its `english`
+    entries (their words' keys, alone or in pairs), and the official glossary's names
+    made of those words (all of them for English, which reaches nothing: it is searched)."""
+    if lang == "en":
+        return {}, data["official"]
+    words = data["bridge"].get(lang, [])
+    exact = {fold(w.lower()) for w in words}
+    found = {k for w in words for k in keys("en", w) or ()}
+    stems = {k for k in found if not k.startswith("=")}
+    reach = {"exact_en": exact, **{f"{kind}_en": stems for kind in query.BOOSTS}}
+    prefixes = set(PAIR_KINDS.values())
+    reach["pairs_en"] = {t for t in data["fields"].get("pairs_en", {}).get("terms", {})
+                         if t[:1] in prefixes
+                         and all(part in found for part in t[1:].split("~"))}
+    reach = {field: terms & set(data["fields"][field]["terms"])
+             for field, terms in reach.items() if field in data["fields"]}
+    official = {name: rules for name, rules in data["official"].items()
+                if all(part in exact for part in name.split())}
+    return reach, official
+
+
+def _documents_of(entry: dict, text: str) -> list[int]:
+    postings, out, i = entry["terms"][text], [], 0
+    while i < len(postings):
+        out.append(postings[i])
+        i += 2 + (postings[i + 1] if entry["positions"] else 0)
+    return out
 
 
 def _only(postings: list, docs: set, positional: bool) -> list:
