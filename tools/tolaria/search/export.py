@@ -315,6 +315,7 @@ def for_language(data: dict, lang: str) -> dict:
     Italian, the English that the `english` word list can reach (_reach)."""
     docs = {i for i, d in enumerate(data["documents"]) if d[1] == lang}
     reach, official = _reach(data, lang)
+    stems = reach.pop("keys", set())  # what the English rules' coverage can count
     english = {i for field, terms in reach.items() for t in terms
                for i in _documents_of(data["fields"][field], t)}
     english |= {i for i, d in enumerate(data["documents"]) if d[1] == "en" and d[5]
@@ -338,7 +339,7 @@ def for_language(data: dict, lang: str) -> dict:
             fields[field] = {"scorable": entry["scorable"], "positions": False,
                              "terms": {t: [] for t in entry["terms"]}}
     return {**data, "fields": fields, "official": official,
-            "documents": [d if i in docs | english else None
+            "documents": [d if i in docs else _reached(d, stems) if i in english else None
                           for i, d in enumerate(data["documents"])],
             "numbers": {k: v for k, v in data["numbers"].items() if k in ("titles", "all", lang)}}
 
@@ -349,7 +350,12 @@ def _reach(data: dict, lang: str) -> tuple[dict[str, set[str]], dict]:
     made of those words (all of them for English, which reaches nothing: it is searched)."""
     if lang == "en":
         return {}, data["official"]
-    words = data["bridge"].get(lang, [])
+    words = set(data["bridge"].get(lang, []))
+    # the English query of those words also takes English synonyms' wordings (query.build)
+    for pattern, alternatives in data["synonyms"]["en"]:
+        if all(fold(item) in words if isinstance(item, str) else
+               any(set(item) & set(keys("en", w) or ()) for w in words) for item in pattern):
+            words.update(w for form in alternatives for w in form)
     exact = {fold(w.lower()) for w in words}
     found = {k for w in words for k in keys("en", w) or ()}
     stems = {k for k in found if not k.startswith("=")}
@@ -362,7 +368,13 @@ def _reach(data: dict, lang: str) -> tuple[dict[str, set[str]], dict]:
              for field, terms in reach.items() if field in data["fields"]}
     official = {name: rules for name, rules in data["official"].items()
                 if all(part in exact for part in name.split())}
-    return reach, official
+    return {**reach, "keys": stems}, official
+
+
+def _reached(doc: list, stems: set[str]) -> list:
+    """An English document a Spanish or Italian query reaches, with only the stem keys its
+    English words can have (the re-ranking asks for no other)."""
+    return [*doc[:3], " ".join(k for k in doc[3].split() if k in stems), *doc[4:]]
 
 
 def _documents_of(entry: dict, text: str) -> list[int]:
