@@ -112,7 +112,7 @@
     function termScores(field, text) {  // doc -> score of a Term leaf (boost 1)
       var entry = F[field], found = postings(field, text), out = new Map()
       if (!found.length) return out
-      var idf = data.idf[field.slice(field.lastIndexOf("_") + 1)][found.length]
+      var idf = entry.scorable && data.idf[field.slice(field.lastIndexOf("_") + 1)][found.length]
       var B = C.B, K1 = C.K1
       found.forEach(function (p) {
         if (!entry.scorable) { out.set(p[0], p[1]); return }
