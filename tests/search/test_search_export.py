@@ -8,7 +8,8 @@ import json
 import pytest
 
 from tolaria.search import engine_for, search
-from tolaria.search.export import dumps, search_data
+from tolaria.search.export import search_data
+from tolaria.search.payload import dumps
 from tolaria.search.numbers import lookup
 from tolaria.numbering import RuleNumber
 
@@ -20,8 +21,8 @@ def book(whole_book):
 
 
 @pytest.fixture(scope="module")
-def data(book):
-    return json.loads(dumps(search_data(book)))
+def data(site_data):
+    return site_data
 
 
 def _bm25(data, field, postings_at, doc, tf):
@@ -100,43 +101,3 @@ def test_the_data_is_the_same_on_every_build(book, data):
 
 def test_search_is_unchanged_by_the_export(book, data):
     assert search(book, "fuera de fase", "es")[0].number == "702.26b"  # today's number
-
-
-def test_a_language_reads_its_own_postings_and_the_words_of_the_others(data):
-    from tolaria.search.export import for_language
-
-    es = for_language(data, "es")
-    assert "pairs_it" not in es["fields"] and "section_it" not in es["fields"]
-    assert es["fields"]["exact_en"]["terms"].keys() == data["fields"]["exact_en"]["terms"].keys()
-    assert not any(es["fields"]["stem_it"]["terms"].values())  # which words, no postings
-    assert es["fields"]["pairs_es"] == data["fields"]["pairs_es"]
-    # English: postings only of the words the `english` list gives ("arrollar": trample)
-    held = {t for t, p in es["fields"]["stem_en"]["terms"].items() if p}
-    assert "trampl" in held and len(held) <= 3 * len(data["bridge"]["es"])
-    assert set(es["fields"]["pairs_en"]["terms"]) < set(data["fields"]["pairs_en"]["terms"])
-    english = [d for d in es["documents"] if d and d[1] == "en"]
-    assert {d[1] for d in es["documents"] if d} == {"es", "en"}
-    assert 0 < len(english) < data["counts"]["en"] / 2
-    assert len(es["documents"]) == len(data["documents"])  # document numbers kept
-    assert set(es["numbers"]) == {"titles", "all", "es"}
-    assert list(es["fields"]["lang"]["terms"]) == ["es"]
-
-
-def test_compact_data_holds_the_same_postings(data):
-    from tolaria.search.export import compact
-
-    stored = compact(data)
-    entry, raw = stored["fields"]["exact_en"], data["fields"]["exact_en"]
-    text = next(t for t, p in raw["terms"].items() if len(_postings(raw, p)) > 2)
-    assert stored["fields"]["exact_en"]["terms"][text] != raw["terms"][text]  # deltas
-    docs, at = [], 0
-    postings, i = entry["terms"][text], 0
-    while i < len(postings):
-        at += postings[i]
-        docs.append(at)
-        i += 2 + postings[i + 1]
-    assert docs == [doc for doc, _w in _postings(raw, raw["terms"][text])]
-    pairs = stored["fields"]["pairs_en"]
-    token = next(iter(data["fields"]["pairs_en"]["terms"]))
-    first, _, second = token.partition("~")
-    assert pairs["nested"] and second in pairs["terms"][first]

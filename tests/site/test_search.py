@@ -132,6 +132,22 @@ def test_the_build_writes_the_search_files(site):
         assert "tolaria/search.js" in (site / lang / "index.html").read_text(encoding="utf-8")
 
 
+def test_the_stemmers_shipped_are_the_three_the_search_runs(tmp_path):
+    from tolaria.site.search import STEMMED, stemmers_js
+
+    vendored = REPO / "build" / "vendor" / "snowball-stemmers.js"
+    if not vendored.is_file():
+        pytest.skip("no build/vendor/snowball-stemmers.js: run `make vendor`")
+    whole, trimmed = vendored.read_text(encoding="utf-8"), stemmers_js(str(vendored))
+    assert len(trimmed) < len(whole) / 3
+    for name in STEMMED:
+        assert f"return {name}Stemmer;" in trimmed
+    assert "return germanStemmer;" not in trimmed and "var germanStemmer = null;" in trimmed
+    odd = tmp_path / "other.js"
+    odd.write_text("var snowballFactory = {}", encoding="utf-8")
+    assert stemmers_js(str(odd)) == "var snowballFactory = {}"  # a layout not known: as is
+
+
 def test_a_build_without_the_stemmers_says_what_to_run(tmp_path, monkeypatch):
     from tolaria.site.build import build_site
 

@@ -17,7 +17,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 from tolaria import i18n
-from tolaria.search.export import compact, dumps, for_language, search_data
+from tolaria.search.export import search_data
+from tolaria.search.payload import compact, dumps, for_language
 
 ASSETS = "assets/tolaria"
 ENGINE = f"{ASSETS}/search.js"
