@@ -4,6 +4,7 @@ CR's English rules are searched in test_whole.py, with the project's rulebook.""
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -25,3 +26,13 @@ def whole_book():
     from tolaria.rulebook.loader import load_rulebook
 
     return load_rulebook(REPO / "rules")
+
+
+@pytest.fixture(scope="session")
+def site_data(whole_book):
+    """The search data the site exports, of the project's rulebook (the whole CR in English
+    included), as JSON gives it back."""
+    from tolaria.search.export import search_data
+    from tolaria.search.payload import dumps
+
+    return json.loads(dumps(search_data(whole_book)))

@@ -12,14 +12,17 @@ with the next build.
 Scores. BM25F's per-(term, document) score depends only on the term's document frequency,
 its frequency in the document and the document's field length, which Whoosh stores as one
 byte; the data holds exactly those (the length as Whoosh decodes it, each document
-frequency's idf as Whoosh computes it), and the browser evaluates Whoosh's formula in the
-same order of operations, so that both runtimes compute the same numbers. Fields searched
-as phrases keep their positions.
+frequency's idf and each field's average length as the engine's weighting computes them:
+weighting.PerLanguage, over the documents of the field's language), and the browser
+evaluates Whoosh's formula in the same order of operations, so that both runtimes compute
+the same numbers. Fields searched as phrases keep their positions.
+
+The English rules of the whole CR are searched from a Spanish or Italian query through the
+`english` word list (synonyms.to_english): a Spanish or Italian site's data also holds the
+English postings of the words that list can give, and the documents holding them.
 """
 
 from __future__ import annotations
-
-import json
 
 from ..model import RuleBook
 from ..numbering import (LETTERS, NUMBER_PATTERN, RULE_WORDS, TYPED_DASH, TYPED_PATTERN,
@@ -27,10 +30,11 @@ from ..numbering import (LETTERS, NUMBER_PATTERN, RULE_WORDS, TYPED_DASH, TYPED_
 from . import engine as engine_module
 from . import parsing, query, spelling, synonyms, wordlists
 from .analysis import LANGS, OWN_STEMS, PAIR_KINDS, WORD, fold, keys, number_keys, stop_words
+from .documents import official_terms
 from .filler import filler_words
 from .glossary import Glossary
 
-FORMAT = 2  # the layout of compact(): deltas, nested pairs
+FORMAT = 3  # the layout of payload.compact(): deltas, nested pairs; idf per language
 POSITIONS = ("exact", "stem", "name")  # the fields searched as phrases: positions kept
 
 
@@ -68,8 +72,9 @@ def _fields(searcher) -> dict:
                 found.next()
             terms[text] = postings
         entry = {"scorable": scorable, "positions": positional, "terms": terms}
-        if scorable:
-            entry["avg"] = searcher.avg_field_length(field)
+        if scorable and terms:  # the average length as the engine's scorer takes it
+            scorer = searcher.weighting.scorer(searcher, field, next(iter(terms)))
+            entry["avg"] = scorer.avgfl
             entry["lengths"] = [int(reader.doc_field_length(d, field, 1)) if
                                 reader.doc_field_length(d, field, 0) else 0
                                 for d in range(count)]
@@ -78,21 +83,26 @@ def _fields(searcher) -> dict:
 
 
 def _idf(searcher, fields: dict) -> dict:
-    """Whoosh's idf for every document frequency a scorable term has."""
-    out = {}
+    """Per language (of a field's name: stem_es), the engine's idf for every document
+    frequency a scorable term has."""
+    out: dict[str, dict[int, float]] = {}
     for field, entry in fields.items():
         if not entry["scorable"]:
             continue
-        for text, postings in entry["terms"].items():
+        held = out.setdefault(field.rpartition("_")[2], {})
+        for text in entry["terms"]:
             frequency = searcher.doc_frequency(field, text)
-            if frequency not in out:
-                out[frequency] = searcher.idf(field, text)
-    return {str(k): v for k, v in sorted(out.items())}
+            if frequency not in held:
+                held[frequency] = searcher.idf(field, text)
+    return {lang: {str(k): v for k, v in sorted(held.items())}
+            for lang, held in sorted(out.items())}
 
 
 def _documents(searcher) -> tuple[list, list]:
-    """Each document (by document number): number, language, title (an index into titles),
-    its stem keys (coverage); and each title with its words' stem keys."""
+    """Each document (by document number): number (the rulebook's), language, title (an
+    index into titles), its stem keys (coverage), today's number when it differs (else ""),
+    and 1 for a rule of the whole CR in English only (else 0); and each title with its
+    words' stem keys."""
     titles: dict[tuple[str, str], int] = {}
     title_list: list = []
     docs = []
@@ -105,7 +115,10 @@ def _documents(searcher) -> tuple[list, list]:
             for word in WORD.findall(title):
                 found |= {k for k in keys(lang, word) or () if not k.startswith("=")}
             title_list.append([title, sorted(found)])
-        docs.append([stored["number"], lang, titles[(lang, title)], stored["keys"]])
+        shown = stored.get("shown") or stored["number"]
+        docs.append([stored["number"], lang, titles[(lang, title)], stored["keys"],
+                     shown if shown != stored["number"] else "",
+                     int(stored.get("origin") == "cr")])
     return docs, title_list
 
 
@@ -141,12 +154,21 @@ def _glossary(book: RuleBook) -> dict:
     return {"terms": terms, "names": names, "words": words}
 
 
-def _synonyms() -> dict:
-    """Per language, synonyms.table: each entry's typed side as a pattern (a meaningful
-    word's stem keys, or a stop word's folded spelling) and its alternatives as words."""
+def _synonyms(kind: str = synonyms.SYNONYMS) -> dict:
+    """Per language, synonyms.table of kind: each entry's typed side as a pattern (a
+    meaningful word's stem keys, or a stop word's folded spelling) and its alternatives as
+    words."""
     return {lang: [[[item if isinstance(item, str) else sorted(item) for item in pattern],
                     [list(a) for a in entry.alternatives]]
-                   for pattern, entry in synonyms.table(lang)] for lang in LANGS}
+                   for pattern, entry in synonyms.table(lang, kind)] for lang in LANGS}
+
+
+def _bridge() -> dict:
+    """Per language, the English words its `english` entries can give (synonyms.to_english
+    takes each entry's first wording)."""
+    return {lang: sorted({w for _pattern, entry in synonyms.table(lang, synonyms.ENGLISH)
+                          for form in entry.alternatives[:1] for w in form})
+            for lang in LANGS}
 
 
 def _analysis() -> dict:
@@ -169,7 +191,8 @@ def _constants(weighting) -> dict:
         "RERANK": e.RERANK, "COVERAGE_FLOOR": e.COVERAGE_FLOOR,
         "COVERAGE_POWER": e.COVERAGE_POWER, "ABOUT_BONUS": e.ABOUT_BONUS,
         "SECTION_BONUS": e.SECTION_BONUS, "OTHER_LANGUAGE": e.OTHER_LANGUAGE,
-        "RUNNER_UP": e.RUNNER_UP,
+        "RUNNER_UP": e.RUNNER_UP, "COVERED": e.COVERED, "MAX_TERM_WORDS": e.MAX_TERM_WORDS,
+        "BRIDGED_FIRST": e.BRIDGED_FIRST,
         "BOOSTS": q.BOOSTS, "TEXT_BOOSTS": q.TEXT_BOOSTS, "SYNONYM_BOOSTS": q.SYNONYM_BOOSTS,
         "PHRASE_BONUS": q.PHRASE_BONUS, "PAIR_BONUS": q.PAIR_BONUS,
         "DEFINES_BONUS": q.DEFINES_BONUS, "INEXACT_SHARE": q.INEXACT_SHARE,
@@ -268,87 +291,19 @@ def search_data(book: RuleBook) -> dict:
     searcher = engine.searcher()
     fields = _fields(searcher)
     docs, titles = _documents(searcher)
+    reader = searcher.reader()
     return {
         "format": FORMAT, "langs": list(engine.info.languages) or list(LANGS),
         "documents": docs, "titles": titles, "fields": fields,
+        "counts": {lang: reader.doc_frequency("lang", lang) for lang in LANGS},
         "idf": _idf(searcher, fields), "word_weights": _word_weights(searcher),
-        "glossary": _glossary(book), "synonyms": _synonyms(), "analysis": _analysis(),
+        "glossary": _glossary(book), "synonyms": _synonyms(),
+        "english": _synonyms(synonyms.ENGLISH), "bridge": _bridge(),
+        "official": {name: list(rules) for name, rules in sorted(official_terms(book).items())},
+        "analysis": _analysis(),
         "constants": _constants(searcher.weighting), "numbers": _numbers(book),
         "patterns": _patterns(),
     }
 
 
-def for_language(data: dict, lang: str) -> dict:
-    """What a search in lang reads of data: lang's postings and documents; of the other
-    languages only which words their index holds (the CLI's typo correction never corrects
-    a word any language knows) and their glossary names; lang's numbers."""
-    docs = {i for i, d in enumerate(data["documents"]) if d[1] == lang}
-    fields = {}
-    for field, entry in data["fields"].items():
-        kind, _, of = field.rpartition("_")
-        if not kind:  # "lang" and "number": lang's documents only
-            terms = {t: _only(p, docs, entry["positions"]) for t, p in entry["terms"].items()
-                     if field != "lang" or t == lang}
-            fields[field] = {**entry, "terms": {t: p for t, p in terms.items() if p}}
-        elif of == lang:
-            fields[field] = entry
-        elif kind in POSITIONS:
-            fields[field] = {"scorable": entry["scorable"], "positions": False,
-                             "terms": {t: [] for t in entry["terms"]}}
-    return {**data, "fields": fields,
-            "documents": [d if i in docs else None for i, d in enumerate(data["documents"])],
-            "numbers": {k: v for k, v in data["numbers"].items() if k in ("titles", "all", lang)}}
-
-
-def _only(postings: list, docs: set, positional: bool) -> list:
-    out, i = [], 0
-    while i < len(postings):
-        size = 2 + (postings[i + 1] if positional else 0)
-        if postings[i] in docs:
-            out.extend(postings[i:i + size])
-        i += size
-    return out
-
-
-def compact(data: dict) -> dict:
-    """data as the site stores it: each term's document numbers (and positions) as the
-    difference from the one before, and the pairs of consecutive words nested under their
-    first word ({"send": {"turn": postings}} for "send~turn"): a fifth smaller gzipped."""
-    fields = {}
-    for field, entry in data["fields"].items():
-        terms = {t: _deltas(p, entry["positions"]) for t, p in entry["terms"].items()}
-        if field.startswith("pairs_"):
-            nested: dict[str, dict] = {}
-            for text, postings in terms.items():
-                first, _, second = text.partition("~")
-                nested.setdefault(first, {})[second] = postings
-            entry = {**entry, "nested": True, "terms": nested}
-        else:
-            entry = {**entry, "terms": terms}
-        fields[field] = entry
-    return {**data, "fields": fields, "format": FORMAT}
-
-
-def _deltas(postings: list, positional: bool) -> list:
-    out, i, last = [], 0, 0
-    while i < len(postings):
-        out.append(postings[i] - last)
-        last = postings[i]
-        if positional:
-            count = postings[i + 1]
-            positions = postings[i + 2:i + 2 + count]
-            out.append(count)
-            out.extend(b - a for a, b in zip([0] + positions, positions))
-            i += 2 + count
-        else:
-            out.append(postings[i + 1])
-            i += 2
-    return out
-
-
-def dumps(data: dict) -> str:
-    """The data as compact JSON."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-
-
-__all__ = ["search_data", "for_language", "compact", "dumps", "FORMAT"]
+__all__ = ["search_data", "FORMAT", "POSITIONS"]

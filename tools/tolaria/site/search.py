@@ -11,12 +11,14 @@ scorer instead of Lunr.
 from __future__ import annotations
 
 import os
+import re
 
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 from tolaria import i18n
-from tolaria.search.export import compact, dumps, for_language, search_data
+from tolaria.search.export import search_data
+from tolaria.search.payload import compact, dumps, for_language
 
 ASSETS = "assets/tolaria"
 ENGINE = f"{ASSETS}/search.js"
@@ -26,6 +28,12 @@ WORKER = "assets/javascripts/workers/tolaria-search.js"
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 _data: dict[tuple[str, str], dict] = {}  # (rules folder, index fingerprint) -> data
+# the languages whose Snowball stemmers the search runs (search.analysis.LANGS)
+STEMMED = ("english", "spanish", "italian")
+# one algorithm's class in snowball-stemmers.js, up to the next one (or newStemmer)
+_ALGORITHM = re.compile(r"^    var (\w+)Stemmer = function \(_SnowballStemmer\d*\) \{$.*?"
+                        r"(?=^    var \w+Stemmer = function|^    function newStemmer)",
+                        re.M | re.S)
 
 
 def stemmers_path(config) -> str:
@@ -51,6 +59,19 @@ def data_json(book, lang: str) -> str:
     return dumps(compact(for_language(_data[key], lang)))
 
 
+def stemmers_js(path: str) -> str:
+    """snowball-stemmers.js with only the algorithms the search runs (STEMMED): the others
+    (some twenty languages, about two thirds of it) left out, each name kept as null so that
+    the file still runs as published; the file unchanged if its layout is not the one known."""
+    with open(path, encoding="utf-8") as stream:
+        text = stream.read()
+    found = [m.group(1) for m in _ALGORITHM.finditer(text)]
+    if not set(STEMMED) <= set(found):
+        return text
+    return _ALGORITHM.sub(lambda m: m.group(0) if m.group(1) in STEMMED
+                          else f"    var {m.group(1)}Stemmer = null;\n\n", text)
+
+
 def _asset(name: str) -> str:
     with open(os.path.join(HERE, "assets", name), encoding="utf-8") as stream:
         return stream.read()
@@ -61,4 +82,4 @@ def search_files(config, book, lang: str, stemmers: str) -> list[File]:
     return [File.generated(config, DATA, content=data_json(book, lang)),
             File.generated(config, ENGINE, content=_asset("tolaria-search.js")),
             File.generated(config, WORKER, content=_asset("search-worker.js")),
-            File.generated(config, STEMMERS, abs_src_path=stemmers)]
+            File.generated(config, STEMMERS, content=stemmers_js(stemmers))]

@@ -1,7 +1,9 @@
 // Tolaria's search worker for the theme's search box: the theme's messages (set up, query,
 // result) answered by Tolaria's own search (../../tolaria/search.js, the CLI's search over the
 // data the build writes), not by Lunr. Each rule found is one result row: its number, its
-// page's title and its text, linking to the rule's anchor (a section: its page); the words
+// page's title and its text, linking to the rule's anchor under today's number (a section:
+// its page; a rule of the whole CR in English only: its number and title, on its page
+// cr/SECTION/, which the theme's index does not hold); the words
 // typed that the row's text holds are passed on for the page to highlight. While a word is
 // being typed and the query finds nothing, its last word is completed (search.js: completed).
 (function () {
@@ -30,9 +32,22 @@
     })
   }
 
+  // A rule of the whole CR in English only: its page (cr/704/#704.5a), its number and title.
+  var whole = function (hit) {
+    var section = hit.number.split(".")[0]
+    var location = "cr/" + section + "/" + (hit.number === section ? "" : "#" + hit.number)
+    var title = '<span class="t-sr-num">' + escape(hit.number) + "</span>" +
+      ' <span class="t-sr-page" lang="en">' + escape(hit.title) + "</span>"
+    return [{ location: location, title: title, text: "", score: 1, terms: {} }]
+  }
+
   var row = function (hit, words) {
-    var doc = byAnchor[hit.number] || byPage[hit.number]
-    if (!doc) return null
+    var anchor = hit.rulebook || hit.number  // the rulebook's number: its entry's anchor
+    var doc = byAnchor[anchor] || byPage[anchor]
+    if (!doc) return hit.english ? whole(hit) : null
+    var location = doc.location  // today's number: an anchor of the same rule
+    if (anchor !== hit.number && location.indexOf("#") >= 0)
+      location = location.split("#")[0] + "#" + hit.number
     var page = byPage[doc.location.split("#")[0].replace(/\/$/, "")]
     var plain = fold(String(doc.title) + " " + String(doc.text || "").replace(/<[^>]*>/g, " "))
     var terms = {}
@@ -41,7 +56,7 @@
     var title = '<span class="t-sr-num">' + hit.number + "</span>" +
       ' <span class="t-sr-page">' + (section || !page ? escape(hit.title) : page.title) + "</span>" +
       (!section && doc.text ? '<span class="t-sr-text">' + doc.text + "</span>" : "")
-    return [{ location: doc.location, title: title, text: "", score: 1, terms: terms }]
+    return [{ location: location, title: title, text: "", score: 1, terms: terms }]
   }
 
   self.addEventListener("message", function (event) {

@@ -112,7 +112,8 @@
     function termScores(field, text) {  // doc -> score of a Term leaf (boost 1)
       var entry = F[field], found = postings(field, text), out = new Map()
       if (!found.length) return out
-      var idf = data.idf[found.length], B = C.B, K1 = C.K1
+      var idf = entry.scorable && data.idf[field.slice(field.lastIndexOf("_") + 1)][found.length]
+      var B = C.B, K1 = C.K1
       found.forEach(function (p) {
         if (!entry.scorable) { out.set(p[0], p[1]); return }
         var tf = p[1], fl = entry.lengths[p[0]], avgfl = entry.avg
@@ -126,7 +127,7 @@
         frequency = Math.max(frequency, postings("stem_" + lang, k).length)
       })
       if (!frequency) return 0
-      var table = data.word_weights[lang], total = data.documentsOf[lang]
+      var table = data.word_weights[lang], total = data.counts[lang] || 1
       return table[Math.min(frequency, total)]
     }
 
@@ -253,9 +254,9 @@
     }
 
     // --- synonyms.py --------------------------------------------------------------------------
-    function findSynonyms(lang, query) {  // synonyms.find
+    function findSynonyms(lang, query, table) {  // synonyms.find (table: synonyms, english)
       var found = query.map(function (w) { return keys(lang, w) }), out = []
-      data.synonyms[lang].forEach(function (entry) {
+      ;(table || data.synonyms)[lang].forEach(function (entry) {
         for (var start = 0; start < query.length; start++) {
           var span = matchPattern(entry[0], query, found, start)
           if (span) { out.push([span, entry[1]]); break }
@@ -283,7 +284,7 @@
     function synonymKeys(lang) {  // synonyms.known_keys
       if (!knownKeys[lang]) {
         knownKeys[lang] = new Set()
-        data.synonyms[lang].forEach(function (entry) {
+        data.synonyms[lang].concat(data.english[lang]).forEach(function (entry) {
           entry[0].forEach(function (item) {
             if (typeof item !== "string") item.forEach(function (k) { knownKeys[lang].add(k) })
           })
@@ -482,12 +483,15 @@
       })
       return [one(options), found]
     }
+    function numbered(numbers) {  // Any of number terms
+      return { t: "any", boost: 1, subs: numbers.map(function (n) { return term("number", n) }) }
+    }
     function within(number, root) {  // RuleNumber.is_within
       return number === root ||
         (number.indexOf(root) === 0 && /[.a-z]/.test(number.charAt(root.length)) &&
          (number.charAt(root.length) === "." ? root.indexOf(".") < 0 : true))
     }
-    function build(lang, parsed, matches, strict) {  // query.build
+    function build(lang, parsed, matches, strict, defines) {  // query.build
       var query = parsed.words.map(function (w) { return w.toLowerCase() })
       var clauses = [], meaningful = [], covers = new Map(), named = [], partly = new Set()
       var content = meaningfulPositions(lang, query)
@@ -549,9 +553,13 @@
         }
         if (whole && (match.exact || match.lang !== lang) && term_.rules.length) {
           clauses.push({ t: "and", boost: C.DEFINES_BONUS, subs: [term("lang", lang),
-            { t: "any", boost: 1, subs: term_.rules.map(function (n) { return term("number", n) }) }] })
+            term("origin", "book"), numbered(term_.rules)] })
         }
       })
+      if (defines && defines.length && lang === "en" && clauses.length) {  // an official term
+        clauses.push({ t: "and", boost: C.DEFINES_BONUS,
+          subs: [term("origin", "cr"), numbered(defines)] })
+      }
       if (!clauses.length) return null
       if (meaningful.length > 1) {
         var wholePhrase = phrase(lang, meaningful.join(" "), [], C.PHRASE_BONUS)
@@ -613,8 +621,11 @@
           score *= C.COVERAGE_FLOOR + (1 - C.COVERAGE_FLOOR) * power
         }
         var about = 0
-        made.about.forEach(function (a) { if (within(doc[0], a[0])) about = Math.max(about, a[1]) })
+        if (!doc[5]) {  // the covered rules' topics
+          made.about.forEach(function (a) { if (within(doc[0], a[0])) about = Math.max(about, a[1]) })
+        }
         score *= 1 + C.ABOUT_BONUS * about
+        if (!doc[5]) score *= C.COVERED
         if (words.length) {
           var title = titleKeysOf(doc[2]), count = 0
           words.forEach(function (w) { if (meets(w, title)) count++ })
@@ -623,8 +634,10 @@
         return [score, order, doc]
       })
       scored.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1] })
-      return scored.slice(0, limit).map(function (s) {
-        return { number: s[2][0], lang: s[2][1], title: data.titles[s[2][2]][0], score: s[0] }
+      return scored.slice(0, limit).map(function (s) {  // hits.found_hit
+        var doc = s[2]
+        return { number: doc[4] || doc[0], lang: doc[1], title: data.titles[doc[2]][0],
+          score: s[0], rulebook: doc[0], english: !!doc[5] }
       })
     }
     function searchWords(parsed, lang, limit) {  // WhooshEngine._search, one language
@@ -639,13 +652,39 @@
         parsed = { words: swap(parsed.words), phrases: parsed.phrases.map(swap) }
         matches = findTerms(parsed.words.map(function (w) { return w.toLowerCase() }))
       }
+      var lower = parsed.words.map(function (w) { return w.toLowerCase() })
+      var defines = lang === "en" && lower.length <= C.MAX_TERM_WORDS
+        ? data.official[termKey(lower.join(" "))] || [] : []
+      var bridged = english(lower, lang, limit)
       var attempts = parsed.phrases.length ? [true, false] : [true]
       for (var a = 0; a < attempts.length; a++) {
-        var made = build(lang, parsed, matches, attempts[a])
+        var made = build(lang, parsed, matches, attempts[a], defines)
         var hits = made ? run(made, lang, limit) : []
-        if (hits.length) return hits
+        if (hits.length || bridged[0].length) {  // English rules first when bridged most
+          hits = bridged[1] >= C.BRIDGED_FIRST ? bridged[0].concat(hits) : hits.concat(bridged[0])
+          return hits.slice(0, limit)
+        }
       }
       return []
+    }
+    function termKey(text) {  // documents.term_key
+      return words(text).map(function (w) { return fold(w.toLowerCase()) }).join(" ")
+    }
+    function english(query, lang, limit) {  // WhooshEngine._english, synonyms.to_english
+      if (lang === "en") return [[], 0]
+      var found = findSynonyms(lang, query, data.english), bridge = [], covered = new Set()
+      found.forEach(function (f) {
+        f[1].slice(0, 1).forEach(function (form) { bridge = bridge.concat(form) })
+        f[0].forEach(function (p) { covered.add(p) })
+      })
+      if (!bridge.length) return [[], 0]
+      var meaningful = meaningfulPositions(lang, query), both = 0
+      meaningful.forEach(function (p) { if (covered.has(p)) both++ })
+      var share = both / Math.max(1, meaningful.size), text = bridge.join(" ")
+      var made = build("en", { words: bridge, phrases: [] }, [], true, data.official[termKey(text)] || [])
+      if (!made) return [[], 0]
+      made.query = { t: "and", boost: 1, subs: [term("origin", "cr"), made.query] }
+      return [run(made, "en", limit), share]
     }
 
     // --- numbers.py and lookup.py -------------------------------------------------------------
@@ -692,7 +731,7 @@
       var table = data.numbers, asked = [], others = []  // that had their numbers
       numbers.forEach(function (n) {
         (table[lang][n] || table.all[n] || []).forEach(function (h) {
-          var hit = typeof h === "number" ? [n, "en", h, "", 0] : h
+          var hit = typeof h === "number" ? [n, "en", h, "", 0, 1] : h  // the whole CR's
           ;(hit[4] ? others : asked).push(hit)
         })
       })
@@ -700,7 +739,9 @@
       var seen = new Set(asked.map(id))
       return asked.concat(others.filter(function (h) {
         return !seen.has(id(h)) && seen.add(id(h))
-      })).map(function (h) { return { number: h[0], lang: h[1], title: table.titles[h[2]] } })
+      })).map(function (h) {
+        return { number: h[0], lang: h[1], title: table.titles[h[2]], english: !!h[5] }
+      })
     }
     function splitNumbers(text) {  // numbers.split_numbers
       text = text.slice(0, P.max_text)
@@ -780,10 +821,6 @@
       return best === null ? null : text.slice(0, last.index) + best
     }
 
-    data.documentsOf = {}
-    data.documents.forEach(function (d) {  // null: a document of another language
-      if (d) data.documentsOf[d[1]] = (data.documentsOf[d[1]] || 0) + 1
-    })
     return { search: search, completed: completed }
   }
 

@@ -1,0 +1,64 @@
+"""Each language's search data as its site stores it: its own postings and documents, the
+other languages' words, the English a Spanish or Italian query reaches, compacted."""
+
+from __future__ import annotations
+
+
+def _postings(entry, raw):
+    """[(document, weight or count)] of a term's stored postings (not compacted)."""
+    i, out = 0, []
+    while i < len(raw):
+        out.append((raw[i], raw[i + 1]))
+        i += 2 + (raw[i + 1] if entry["positions"] else 0)
+    return out
+
+
+def test_a_language_reads_its_own_postings_and_the_words_of_the_others(site_data):
+    from tolaria.search.payload import for_language
+
+    es = for_language(site_data, "es")
+    assert "pairs_it" not in es["fields"] and "section_it" not in es["fields"]
+    words = es["fields"]["exact_en"]["terms"].keys()
+    assert words == site_data["fields"]["exact_en"]["terms"].keys()
+    assert not any(es["fields"]["stem_it"]["terms"].values())  # which words, no postings
+    assert es["fields"]["pairs_es"] == site_data["fields"]["pairs_es"]
+    # English: postings only of the words the `english` list gives ("arrollar": trample)
+    held = {t for t, p in es["fields"]["stem_en"]["terms"].items() if p}
+    assert "trampl" in held and len(held) <= 3 * len(site_data["bridge"]["es"])
+    assert set(es["fields"]["pairs_en"]["terms"]) < set(
+        site_data["fields"]["pairs_en"]["terms"])
+    english = [d for d in es["documents"] if d and d[1] == "en"]
+    assert {d[1] for d in es["documents"] if d} == {"es", "en"}
+    assert 0 < len(english) < site_data["counts"]["en"] / 2
+    assert len(es["documents"]) == len(site_data["documents"])  # document numbers kept
+    assert set(es["numbers"]) == {"titles", "all", "es"}
+    assert list(es["fields"]["lang"]["terms"]) == ["es"]
+
+
+def test_compact_data_holds_the_same_postings(site_data):
+    from tolaria.search.payload import compact
+
+    stored = compact(site_data)
+    entry, raw = stored["fields"]["exact_en"], site_data["fields"]["exact_en"]
+    text = next(t for t, p in raw["terms"].items() if len(_postings(raw, p)) > 2)
+    assert stored["fields"]["exact_en"]["terms"][text] != raw["terms"][text]  # deltas
+    docs, at = [], 0
+    postings, i = entry["terms"][text], 0
+    while i < len(postings):
+        at += postings[i]
+        docs.append(at)
+        i += 2 + postings[i + 1]
+    assert docs == [doc for doc, _w in _postings(raw, raw["terms"][text])]
+    pairs = stored["fields"]["pairs_en"]
+    token = next(iter(site_data["fields"]["pairs_en"]["terms"]))
+    first, _, second = token.partition("~")
+    assert pairs["nested"] and second in pairs["terms"][first]
+
+
+def test_english_reaches_no_other_language(site_data):
+    from tolaria.search.payload import for_language
+
+    en = for_language(site_data, "en")
+    assert {d[1] for d in en["documents"] if d} == {"en"}
+    assert en["official"] == site_data["official"] and "trample" in en["official"]
+    assert not any(en["fields"]["stem_es"]["terms"].values())
