@@ -3,8 +3,6 @@ reference covers, a rule number of them, and glossary terms close to what was ty
 
 from __future__ import annotations
 
-import difflib
-
 from ..i18n import _, current_language
 from ..lookup import whole_cr
 from ..model import RuleBook
@@ -43,6 +41,7 @@ def glossary_terms(book: RuleBook, lang: str, words: list[str], most: int = 3) -
         names = sorted(set(names) | {t.term.split(" (")[0] for t in whole.glossary})
     typed = " ".join(words).lower()
     by_lower = {n.lower(): n for n in names}
+    import difflib  # only for words no rule holds: not on a fresh search's path
     close = difflib.get_close_matches(typed, list(by_lower), n=most, cutoff=0.0)
     return [by_lower[c] for c in close]
 

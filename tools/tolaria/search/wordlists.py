@@ -12,7 +12,8 @@
 Read strictly through yamlfiles.YamlFile (every error as file:line) by `tolaria validate`
 (check_folder); at search time they are read once per process, from the folder of
 $TOLARIA_RULES when it has them, else from the project's rules/search/, and kept in the
-user's cache as JSON by their content's digest (YAML is not imported on the hot path). The
+user's cache as JSON by their content's digest (neither YAML nor pathlib is imported on
+the hot path: a fresh search pays for every import; the strict readers import them). The
 digest is part of the search index's fingerprint (index.analysis_fingerprint): edit a list
 and the index is rebuilt by itself.
 """
@@ -23,7 +24,6 @@ import functools
 import hashlib
 import json
 import os
-from pathlib import Path
 from typing import NamedTuple
 
 from ..i18n import _
@@ -85,6 +85,8 @@ def digest(where: str | None = None) -> str:
 def read_folder(where, errors: list) -> WordLists:
     """The lists of a folder, every problem appended to errors as a DataError (file:line);
     a missing file reads as empty."""
+    from pathlib import Path
+
     from ..yamlfiles.nodes import STR, YamlFile, display_path, is_sequence, line_of
 
     where = Path(os.fspath(where))
@@ -151,7 +153,7 @@ def check_folder(rules_root) -> int:
     from ..errors import DataErrors
 
     errors: list = []
-    lists = read_folder(Path(os.fspath(rules_root)) / "search", errors)
+    lists = read_folder(os.path.join(os.fspath(rules_root), "search"), errors)
     if errors:
         raise DataErrors(errors)
     return len(lists.synonyms) + len(lists.english)
