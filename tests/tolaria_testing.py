@@ -66,3 +66,13 @@ def chromium():
             yield instance
         finally:
             instance.close()
+
+
+def stored_postings(entry: dict, raw: list) -> list[tuple[int, int]]:
+    """[(document, weight or count)] of a term's postings as the site's search data stores
+    them (not compacted): each pair followed by its positions where the field keeps them."""
+    i, out = 0, []
+    while i < len(raw):
+        out.append((raw[i], raw[i + 1]))
+        i += 2 + (raw[i + 1] if entry["positions"] else 0)
+    return out

@@ -3,14 +3,7 @@ other languages' words, the English a Spanish or Italian query reaches, compacte
 
 from __future__ import annotations
 
-
-def _postings(entry, raw):
-    """[(document, weight or count)] of a term's stored postings (not compacted)."""
-    i, out = 0, []
-    while i < len(raw):
-        out.append((raw[i], raw[i + 1]))
-        i += 2 + (raw[i + 1] if entry["positions"] else 0)
-    return out
+from tolaria_testing import stored_postings
 
 
 def test_a_language_reads_its_own_postings_and_the_words_of_the_others(site_data):
@@ -40,7 +33,7 @@ def test_compact_data_holds_the_same_postings(site_data):
 
     stored = compact(site_data)
     entry, raw = stored["fields"]["exact_en"], site_data["fields"]["exact_en"]
-    text = next(t for t, p in raw["terms"].items() if len(_postings(raw, p)) > 2)
+    text = next(t for t, p in raw["terms"].items() if len(stored_postings(raw, p)) > 2)
     assert stored["fields"]["exact_en"]["terms"][text] != raw["terms"][text]  # deltas
     docs, at = [], 0
     postings, i = entry["terms"][text], 0
@@ -48,7 +41,7 @@ def test_compact_data_holds_the_same_postings(site_data):
         at += postings[i]
         docs.append(at)
         i += 2 + postings[i + 1]
-    assert docs == [doc for doc, _w in _postings(raw, raw["terms"][text])]
+    assert docs == [doc for doc, _w in stored_postings(raw, raw["terms"][text])]
     pairs = stored["fields"]["pairs_en"]
     token = next(iter(site_data["fields"]["pairs_en"]["terms"]))
     first, _, second = token.partition("~")

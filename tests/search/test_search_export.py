@@ -3,6 +3,8 @@ every number of every edition answers as the CLI does, and it follows the word l
 
 from __future__ import annotations
 
+from tolaria_testing import stored_postings
+
 import json
 
 import pytest
@@ -33,14 +35,6 @@ def _bm25(data, field, postings_at, doc, tf):
     return idf * ((tf * (c["K1"] + 1)) / (tf + c["K1"] * ((1 - c["B"]) + c["B"] * fl / avgfl)))
 
 
-def _postings(entry, raw):
-    i, out = 0, []
-    while i < len(raw):
-        out.append((raw[i], raw[i + 1]))
-        i += 2 + (raw[i + 1] if entry["positions"] else 0)
-    return out
-
-
 def test_every_term_score_is_whooshs_exactly(book, data):
     from whoosh import query as Q
 
@@ -53,7 +47,7 @@ def test_every_term_score_is_whooshs_exactly(book, data):
             while found.is_active():
                 scores[found.id()] = found.score()
                 found.next()
-            postings = _postings(entry, raw)
+            postings = stored_postings(entry, raw)
             assert sorted(scores) == [doc for doc, _w in postings], (field, text)
             for doc, weight in postings:
                 expected = _bm25(data, field, len(postings), doc, weight) \
