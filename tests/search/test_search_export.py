@@ -3,11 +3,11 @@ every number of every edition answers as the CLI does, and it follows the word l
 
 from __future__ import annotations
 
-from tolaria_testing import stored_postings
-
 import json
 
 import pytest
+
+from tolaria_testing import stored_postings
 
 from tolaria.search import engine_for, search
 from tolaria.search.export import search_data
