@@ -15,18 +15,15 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 from typing import Iterable, NamedTuple
 
 from .. import cache
 from ..lookup import whole_cr
 from ..model import RuleBook
+from ..numbering import find_references
 from ..rulebook.loader import HISTORY_FILES, rulebook_files
 from .analysis import fold, words
 
-# "See rule 702.19, “Trample.”", "See rules 506.4 and 508.1.": the rules an entry sends to
-_SEE = re.compile(r"\bSee rules?\s+((?:\d{3}(?:\.\d+[a-z]?)?(?:,\s*|\s+and\s+|\s*)?)+)")
-_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 TITLE_LENGTH = 60  # a rule's text this short, with no full stop, is a title ("Trample")
 
 
@@ -99,10 +96,9 @@ def _today(book: RuleBook, key: str) -> str:
 def glossary_targets(whole) -> dict[str, list[tuple[str, str]]]:
     """number -> (term, definition) of the official glossary's entries that send to it."""
     out: dict[str, list[tuple[str, str]]] = {}
-    for entry in whole.glossary:
-        for sent in _SEE.finditer(entry.definition):
-            for number in _NUMBER.findall(sent.group(1)):
-                out.setdefault(number, []).append((entry.term, entry.definition))
+    for entry in whole.glossary:  # "See rule 702.19", "See rules 506.4 and 508.1"
+        for number in dict.fromkeys(str(n) for n in find_references(entry.definition)):
+            out.setdefault(number, []).append((entry.term, entry.definition))
     return out
 
 
