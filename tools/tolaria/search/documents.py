@@ -15,7 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-from typing import Iterable, NamedTuple
+from collections import namedtuple
+
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
+if TYPE_CHECKING:
+    from typing import Iterable
 
 from .. import cache
 from ..lookup import whole_cr
@@ -27,20 +31,23 @@ from .analysis import fold, words
 TITLE_LENGTH = 60  # a rule's text this short, with no full stop, is a title ("Trample")
 
 
-class Document(NamedTuple):
-    key: str  # unique: "en:104.3b" (or "en:2023-04-14:104.3b" in a corpus of editions)
-    number: str
-    lang: str
-    title: str  # the section's title (what a result shows)
-    heading: str  # indexed as a title: the section title on the section's own document
-    text: str  # the rule's text (and its earlier wordings)
-    examples: str
-    terms: str  # glossary names and variants of the terms this rule defines
-    gloss: str  # glossary definitions of those terms
-    depth: int  # 0 section, 1 rule, 2 subrule
-    shown: str = ""  # the number people see (today's); "" when it is number
-    english_only: bool = False  # a rule of the whole CR that the project has not translated
-    editions: tuple[str, ...] = ()  # in a corpus of editions: those (ISO dates) with this text
+class Document(namedtuple("Document", "key number lang title heading text examples terms "
+                                      "gloss depth shown english_only editions",
+                          defaults=("", False, ()))):
+    __slots__ = ()
+    # key: str  # unique: "en:104.3b" (or "en:2023-04-14:104.3b" in a corpus of editions)
+    # number: str
+    # lang: str
+    # title: str  # the section's title (what a result shows)
+    # heading: str  # indexed as a title: the section title on the section's own document
+    # text: str  # the rule's text (and its earlier wordings)
+    # examples: str
+    # terms: str  # glossary names and variants of the terms this rule defines
+    # gloss: str  # glossary definitions of those terms
+    # depth: int  # 0 section, 1 rule, 2 subrule
+    # shown: str = ""  # the number people see (today's); "" when it is number
+    # english_only: bool = False  # a rule of the whole CR that the project has not translated
+    # editions: tuple[str, ...] = ()  # in a corpus of editions: those (ISO dates) with this text
 
     @property
     def display(self) -> str:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import os
 import warnings
+import weakref
 
 from .. import cache
 from ..i18n import _, current_language
@@ -47,7 +48,6 @@ from .snippets import snippet
 from .weighting import PerLanguage
 
 import whoosh  # noqa: E402  (loaded by .analysis)
-from whoosh import collectors  # noqa: E402
 from whoosh import query as Q  # noqa: E402
 
 
@@ -93,6 +93,10 @@ class WhooshEngine:
         self.glossary = glossary
         self._reopen = reopen  # rebuilds the index when it turns out broken while searching
         self._searcher = None
+        # the open searcher (it holds the index's file open): closed by close(), else when
+        # the engine is dropped or the process ends
+        self._open: list = []
+        weakref.finalize(self, _close_all, self._open)
         self._vocabularies: dict[tuple[str, bool], spelling.Vocabulary] = {}
         self._titles: dict[tuple[str, str], frozenset[str]] = {}
         self._weights: dict[tuple[str, frozenset[str]], float] = {}
@@ -136,14 +140,14 @@ class WhooshEngine:
         if self._searcher is None:
             weighting = PerLanguage({})
             self._searcher = self.opened.index.searcher(weighting=weighting)
+            self._open.append(self._searcher)
             reader = self._searcher.reader()  # each language's documents, before any scoring
             weighting.counts.update((lang, reader.doc_frequency("lang", lang)) for lang in LANGS)
         return self._searcher
 
     def close(self) -> None:
-        if self._searcher is not None:
-            self._searcher.close()
-            self._searcher = None
+        self._searcher = None
+        _close_all(self._open)
         self._vocabularies.clear()
         self._weights.clear()
         self._lang_documents.clear()
@@ -387,6 +391,8 @@ class WhooshEngine:
                 and not searcher.reader().has_deletions():
             top_n = best_documents(combined, searcher, max(limit, RERANK))  # one array
         else:
+            from whoosh import collectors  # an index this large only: start-up is a hot path
+
             collector = collectors.TopCollector(max(limit, RERANK), usequality=large,
                                                 replace=10 if large else 0)
             searcher.search_with_collector(combined, collector)
@@ -430,6 +436,11 @@ class WhooshEngine:
             text, marks = snippet(lang, result["show"], built[lang].keys)
             hits.append(found_hit(result, text, score, marks))
         return hits
+
+
+def _close_all(searchers: list) -> None:
+    while searchers:
+        searchers.pop().close()
 
 
 def _corrected(parsed: ParsedQuery, corrections: dict[str, str]) -> ParsedQuery:

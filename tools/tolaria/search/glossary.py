@@ -11,7 +11,7 @@ both are "end ... turn" once stop words are dropped).
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from collections import namedtuple
 
 from ..model import Term
 from .analysis import LANGS, fold, keys, words
@@ -19,11 +19,12 @@ from .analysis import LANGS, fold, keys, words
 _PARENTHESIS = re.compile(r"\s*\([^)]*\)")
 
 
-class TermMatch(NamedTuple):
-    term: Term
-    lang: str  # the language of the name that matched
-    words: frozenset[int]  # indices of the query words it covers
-    exact: bool = True  # typed word for word, stop words included
+class TermMatch(namedtuple("TermMatch", "term lang words exact", defaults=(True,))):
+    __slots__ = ()
+    # term: Term
+    # lang: str  # the language of the name that matched
+    # words: frozenset[int]  # indices of the query words it covers
+    # exact: bool = True  # typed word for word, stop words included
 
 
 def _name_keys(lang: str, name: str) -> tuple[frozenset[str], ...]:

@@ -4,28 +4,31 @@ from __future__ import annotations
 
 from ..i18n import _, language_name
 
-from typing import NamedTuple
+from collections import namedtuple
 
 MARK_OPEN, MARK_CLOSE = "**", "**"  # how JSON marks matched words in a snippet
 
 
-class Hit(NamedTuple):
-    number: str
-    lang: str
-    title: str
-    snippet: str  # plain text
-    score: float
-    marks: tuple[tuple[int, int], ...] = ()  # (start, end) of matched words in snippet
+class Hit(namedtuple("Hit", "number lang title snippet score marks asked editions in_rulebook "
+                            "english_only rulebook_number",
+                     defaults=((), None, (), True, False, None))):
+    __slots__ = ()
+    # number: str
+    # lang: str
+    # title: str
+    # snippet: str  # plain text
+    # score: float
+    # marks: tuple[tuple[int, int], ...] = ()  # (start, end) of matched words in snippet
     # A rule found by a number of other editions (see tolaria.history): the number asked,
     # and the editions (ISO dates) in which the rule had it; in_rulebook False for a rule
     # this reference does not have (removed since, or newer than its text), shown in English.
-    asked: str | None = None
-    editions: tuple[str, ...] = ()
-    in_rulebook: bool = True
+    # asked: str | None = None
+    # editions: tuple[str, ...] = ()
+    # in_rulebook: bool = True
     # A rule of the whole current CR that the project has not translated: in English only.
-    english_only: bool = False
+    # english_only: bool = False
     # The rule's number in this rulebook when today's (number) differs: 702.25d for 702.26d.
-    rulebook_number: str | None = None
+    # rulebook_number: str | None = None
 
     def marked(self, open_: str = MARK_OPEN, close: str = MARK_CLOSE) -> str:
         """The snippet with every matched word between open_ and close."""

@@ -24,11 +24,9 @@ import gc
 import json
 import os
 import re
-import shutil
-import tempfile
 import time
 import warnings
-from typing import NamedTuple
+from collections import namedtuple
 
 from .. import cache
 from ..errors import os_error_text
@@ -36,10 +34,13 @@ from ..i18n import _, format_list, format_number, language_name, ngettext
 from .analysis import LANGS, analyzer, pairs, word_keys
 from .documents import Document
 
+# Imports inside functions: tempfile and shutil (which imports bz2 and lzma) only where an
+# index is built or removed, and the atomic writer on building; a search that finds its
+# index up to date, as most do, never reads them (start-up is a hot path).
 from whoosh import index as whoosh_index  # noqa: E402  (loaded by .analysis)
 from whoosh.analysis import SpaceSeparatedTokenizer  # noqa: E402
 from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
-from whoosh.filedb.filestore import RamStorage  # noqa: E402
+from whoosh.filedb.filestore import FileStorage, RamStorage  # noqa: E402
 
 SCHEMA_VERSION = 9
 STALE_SECONDS = 3600
@@ -68,14 +69,16 @@ class IndexNotSaved(UserWarning):
     """The index could not be written to its folder and lives in memory for this process."""
 
 
-class IndexInfo(NamedTuple):
-    path: str  # where the index is (or, when not saved, where it could not be saved)
-    documents: int
-    fingerprint: str
-    built: bool  # False when an up-to-date index was found
-    seconds: float
-    languages: tuple[str, ...]
-    saved: bool = True  # False: built in memory, the folder could not be written
+class IndexInfo(namedtuple("IndexInfo", "path documents fingerprint built seconds languages saved",
+                           defaults=(True,))):
+    __slots__ = ()
+    # path: str  # where the index is (or, when not saved, where it could not be saved)
+    # documents: int
+    # fingerprint: str
+    # built: bool  # False when an up-to-date index was found
+    # seconds: float
+    # languages: tuple[str, ...]
+    # saved: bool = True  # False: built in memory, the folder could not be written
 
     def to_json(self) -> dict:
         return {"path": self.path, "documents": self.documents, "built": self.built,
@@ -173,9 +176,17 @@ def _fill(ix, docs: list[Document], procs: int) -> int:
     return count
 
 
-class OpenIndex(NamedTuple):
-    index: object  # whoosh.index.Index
-    info: IndexInfo
+def open_folder(path: str):
+    """The index saved in path, read in place: without memory mapping, Whoosh would copy
+    each part of the segment file into memory on opening it (about 20 ms of every fresh
+    search), while read in place only the parts a query needs are read."""
+    return FileStorage(path, supports_mmap=False, readonly=True).open_index()
+
+
+class OpenIndex(namedtuple("OpenIndex", "index info")):
+    __slots__ = ()
+    # index: object  # whoosh.index.Index
+    # info: IndexInfo
 
 
 def open_index(base: str, name: str, docs_factory, fingerprint: str,
@@ -199,6 +210,8 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
         write_atomically(pointer, folder + "\n")  # the pointer names the new folder
     except OSError as exc:  # a read-only or missing cache: search from memory this time
         if folder is not None:
+            import shutil
+
             shutil.rmtree(os.path.join(base, folder), ignore_errors=True)
         message = _("the search index could not be saved in {path} ({error}); it is "
                     "built in memory for this run").format(path=base, error=os_error_text(exc))
@@ -211,7 +224,7 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
     if reason:
         warnings.warn(reason, IndexRebuilt, stacklevel=2)
     _remove_stale(base)
-    ix = whoosh_index.open_dir(os.path.join(base, folder), readonly=True)
+    ix = open_folder(os.path.join(base, folder))
     return OpenIndex(ix, IndexInfo(os.path.join(base, folder), len(docs), fingerprint, True,
                                    time.perf_counter() - start, langs))
 
@@ -278,7 +291,7 @@ def _try_open(base: str, pointer: str, fingerprint: str):
     problem = None
     with quietly():
         try:
-            ix = whoosh_index.open_dir(path, readonly=True)
+            ix = open_folder(path)
             if check(ix) != meta.get("documents"):
                 raise Damage(_("it holds another number of documents than its meta.json "
                                "says"))
@@ -327,6 +340,9 @@ def _broken(path: str, exc: Exception) -> str:
 
 def _build(base: str, name: str, docs: list[Document], fingerprint: str) -> str:
     os.makedirs(base, exist_ok=True)
+    import shutil
+    import tempfile
+
     folder = tempfile.mkdtemp(prefix=f"{name}-", dir=base)
     try:
         write_index(folder, docs, fingerprint)
@@ -338,6 +354,8 @@ def _build(base: str, name: str, docs: list[Document], fingerprint: str) -> str:
 
 def _remove_stale(base: str) -> None:
     """Remove index folders that no pointer names and that are over an hour old."""
+    import shutil
+
     try:
         entries = os.listdir(base)
     except OSError:

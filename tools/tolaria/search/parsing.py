@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import NamedTuple
+from collections import namedtuple
 
 from ..errors import UserError
 from ..i18n import _
@@ -27,10 +27,11 @@ class QueryError(UserError):
     """A query with nothing to search for."""
 
 
-class ParsedQuery(NamedTuple):
-    text: str  # the cleaned text (for messages)
-    words: tuple[str, ...]  # every word, phrases' words included, in order
-    phrases: tuple[tuple[str, ...], ...]  # quoted phrases of two or more words
+class ParsedQuery(namedtuple("ParsedQuery", "text words phrases")):
+    __slots__ = ()
+    # text: str  # the cleaned text (for messages)
+    # words: tuple[str, ...]  # every word, phrases' words included, in order
+    # phrases: tuple[tuple[str, ...], ...]  # quoted phrases of two or more words
 
 
 def clean(text: str) -> str:

@@ -31,7 +31,14 @@ from __future__ import annotations
 
 import functools
 from array import array
-from typing import Callable, NamedTuple
+from collections import namedtuple
+
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
+if TYPE_CHECKING:
+    from typing import Callable
+
+    Present = Callable[[str, str], bool]  # whether the index holds (field, text)
+    Weigh = Callable[[str, frozenset], float]  # how telling a word (its stems) is in lang
 
 from whoosh import matching
 from whoosh import query as Q
@@ -51,9 +58,6 @@ PAIR_BONUS = 0.6
 DEFINES_BONUS = 8.0
 INEXACT_SHARE = 0.5  # a name matched without its stop words ("end turn") counts half
 MAIN_SHARE = 0.5  # a name telling this much of the query (by rarity) is what it asks about
-
-Present = Callable[[str, str], bool]  # whether the index holds (field, text)
-Weigh = Callable[[str, frozenset], float]  # how telling a word (its stems) is in lang
 
 
 def _everything(field: str, text: str) -> bool:
@@ -132,11 +136,12 @@ def flat(query):
     return Flat(leaves) if len(leaves) > 1 else leaves[0]
 
 
-class Built(NamedTuple):
-    query: object  # a whoosh query
-    keys: frozenset[str]  # what the snippet marks
-    words: tuple[frozenset[str], ...] = ()  # each meaningful query word's stems (coverage)
-    about: tuple[tuple[RuleNumber, float], ...] = ()  # (a named term's topic, its share)
+class Built(namedtuple("Built", "query keys words about", defaults=((), ()))):
+    __slots__ = ()
+    # query: object  # a whoosh query
+    # keys: frozenset[str]  # what the snippet marks
+    # words: tuple[frozenset[str], ...] = ()  # each meaningful query word's stems (coverage)
+    # about: tuple[tuple[RuleNumber, float], ...] = ()  # (a named term's topic, its share)
 
 
 def topic(number: RuleNumber | str) -> RuleNumber:

@@ -19,7 +19,11 @@ documents when two edits away (or a glossary name), and never to a common word o
 from __future__ import annotations
 
 import re
-from typing import Iterable, NamedTuple
+from collections import namedtuple
+
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
+if TYPE_CHECKING:
+    from typing import Iterable
 
 from .analysis import fold
 
@@ -68,10 +72,11 @@ def allowance(key: str) -> int:
     return 1 if len(key) < 6 else 2
 
 
-class Candidate(NamedTuple):
-    word: str  # folded, as indexed
-    lang: str
-    frequency: int  # documents that hold it (0: a glossary name only)
+class Candidate(namedtuple("Candidate", "word lang frequency")):
+    __slots__ = ()
+    # word: str  # folded, as indexed
+    # lang: str
+    # frequency: int  # documents that hold it (0: a glossary name only)
 
 
 class Vocabulary:

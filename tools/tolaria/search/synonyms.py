@@ -13,17 +13,18 @@ people's words to the rules' words. The file's header says when to add an entry.
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
+from collections import namedtuple
 
 from . import wordlists
 from .analysis import fold, keys
 from .analysis import words as words_of
 
 
-class Synonym(NamedTuple):
-    lang: str
-    words: tuple[str, ...]  # what people type, as words
-    alternatives: tuple[tuple[str, ...], ...]  # how the rules say it, each as words
+class Synonym(namedtuple("Synonym", "lang words alternatives")):
+    __slots__ = ()
+    # lang: str
+    # words: tuple[str, ...]  # what people type, as words
+    # alternatives: tuple[tuple[str, ...], ...]  # how the rules say it, each as words
 
 
 SYNONYMS, ENGLISH = "synonyms", "english"  # the two tables: within a language, to English

@@ -1,31 +1,72 @@
-"""Import Whoosh without two slow imports it never uses here (start-up is a hot path).
+"""Import Whoosh without the modules it imports but a search never runs (start-up is a hot path).
 
-whoosh-reloaded imports `urllib.request` (for a download helper), the `cached_property`
-package (which imports asyncio) and its English morphology tables (hundreds of regular
-expressions, for a filter not used here): about 95 ms of a fresh process. While Whoosh's modules
-load, light stand-ins take their place in sys.modules; they are removed afterwards, so any
-later `import urllib.request` or `import cached_property` gets the real module.
+whoosh-reloaded imports, when it loads, modules only its other features use: a download
+helper (`urllib.request`), the `cached_property` package (which imports asyncio), its
+English morphology tables (hundreds of regular expressions), the Porter and Metaphone
+stemmers, twelve Snowball stemmers of other languages, highlighting and classification
+(`whoosh.highlight`, `whoosh.classify`), date conversions (`whoosh.util.times`, with
+calendar and locale), and the standard library's `tempfile` (with shutil, bz2 and lzma),
+`random`, `queue` and `html`: about half of Whoosh's import time. While Whoosh's modules load,
+a light stand-in takes the place of each; the stand-ins leave sys.modules afterwards, so a
+later import gets the real module, and a stand-in Whoosh kept loads the real module the first
+time it is used (index building does: temporary files, random names). Nothing is changed in
+what Whoosh does, only when these modules are read.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
 import sys
 import types
+
+# Whoosh's (and the standard library's) modules that Whoosh imports by name and a search
+# never uses, with the names other modules import from them
+_UNUSED: dict[str, tuple[str, ...]] = {
+    "urllib.request": ("urlretrieve",),
+    "html": ("escape",),
+    "random": (),
+    "tempfile": (),
+    "queue": (),
+    "shutil": ("copyfileobj",),
+    "whoosh.lang.morph_en": ("variations",),
+    "whoosh.lang.porter": ("stem",),
+    "whoosh.lang.dmetaphone": ("double_metaphone",),
+    "whoosh.util.times": ("datetime_to_long", "long_to_datetime"),
+    "whoosh.highlight": (),
+    **{f"whoosh.lang.snowball.{module}": (stemmer,) for module, stemmer in (
+        ("danish", "DanishStemmer"), ("dutch", "DutchStemmer"), ("finnish", "FinnishStemmer"),
+        ("french", "FrenchStemmer"), ("german", "GermanStemmer"),
+        ("hungarian", "HungarianStemmer"), ("norwegian", "NorwegianStemmer"),
+        ("portugese", "PortugueseStemmer"), ("romanian", "RomanianStemmer"),
+        ("russian", "RussianStemmer"), ("swedish", "SwedishStemmer"))},
+}
 
 _done = False
 
 
-def _urlretrieve(*args, **kwargs):  # pragma: no cover - Whoosh's downloader, unused here
-    import urllib.request
+class StandIn(types.ModuleType):
+    """A module not read yet: any attribute asked of it comes from the real module."""
 
-    return urllib.request.urlretrieve(*args, **kwargs)
+    def __getattr__(self, name: str):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(real(self.__name__), name)
 
 
-def _variations(*args, **kwargs):  # pragma: no cover - Whoosh's VariationFilter, unused here
-    from whoosh.lang.morph_en import variations
+def real(name: str) -> types.ModuleType:
+    """The real module called name, imported now if only its stand-in was."""
+    if isinstance(sys.modules.get(name), StandIn):
+        del sys.modules[name]
+    return importlib.import_module(name)
 
-    return variations(*args, **kwargs)
+
+def _forward(module: str, name: str):
+    def call(*args, **kwargs):
+        return getattr(real(module), name)(*args, **kwargs)
+
+    call.__name__ = name
+    return call
 
 
 def load() -> None:
@@ -33,19 +74,17 @@ def load() -> None:
     global _done
     if _done:
         return
-    stand_ins = {}
-    if "cached_property" not in sys.modules:
+    stand_ins: dict[str, types.ModuleType] = {}
+    if "cached_property" not in sys.modules:  # the standard library has the same today
         module = types.ModuleType("cached_property")
         module.cached_property = functools.cached_property
         stand_ins["cached_property"] = module
-    if "urllib.request" not in sys.modules:
-        module = types.ModuleType("urllib.request")
-        module.urlretrieve = _urlretrieve
-        stand_ins["urllib.request"] = module
-    if "whoosh.lang.morph_en" not in sys.modules:
-        module = types.ModuleType("whoosh.lang.morph_en")
-        module.variations = _variations
-        stand_ins["whoosh.lang.morph_en"] = module
+    for name, functions in _UNUSED.items():
+        if name not in sys.modules:
+            module = StandIn(name)
+            for function in functions:
+                setattr(module, function, _forward(name, function))
+            stand_ins[name] = module
     sys.modules.update(stand_ins)
     try:
         import whoosh.analysis  # noqa: F401
@@ -55,6 +94,7 @@ def load() -> None:
         import whoosh.scoring  # noqa: F401
         import whoosh.searching  # noqa: F401
         import whoosh.lang.snowball  # noqa: F401
+        import whoosh.codec.whoosh3  # noqa: F401
     finally:
         for name, module in stand_ins.items():
             if sys.modules.get(name) is module:

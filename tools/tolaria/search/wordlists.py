@@ -24,7 +24,7 @@ import functools
 import hashlib
 import json
 import os
-from typing import NamedTuple
+from collections import namedtuple
 
 from ..i18n import _
 
@@ -32,18 +32,20 @@ LANGS = ("en", "es", "it")
 FILES = ("synonyms.yaml", "filler.yaml", "corrections.yaml", "english.yaml")
 
 
-class Entry(NamedTuple):
-    lang: str
-    typed: str  # what people type
-    rules: tuple[str, ...]  # how the rules say it, each alternative as text
-    line: int
+class Entry(namedtuple("Entry", "lang typed rules line")):
+    __slots__ = ()
+    # lang: str
+    # typed: str  # what people type
+    # rules: tuple[str, ...]  # how the rules say it, each alternative as text
+    # line: int
 
 
-class WordLists(NamedTuple):
-    synonyms: tuple[Entry, ...]
-    filler: dict[str, tuple[str, ...]]  # lang -> words
-    never: dict[str, tuple[str, ...]]  # lang -> words a correction never goes to
-    english: tuple[Entry, ...] = ()  # Spanish and Italian words -> the whole CR's English
+class WordLists(namedtuple("WordLists", "synonyms filler never english", defaults=((),))):
+    __slots__ = ()
+    # synonyms: tuple[Entry, ...]
+    # filler: dict[str, tuple[str, ...]]  # lang -> words
+    # never: dict[str, tuple[str, ...]]  # lang -> words a correction never goes to
+    # english: tuple[Entry, ...] = ()  # Spanish and Italian words -> the whole CR's English
 
 
 def _project_dir() -> str:
