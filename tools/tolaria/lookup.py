@@ -53,7 +53,8 @@ def typed_numbers(text: str, required: bool = False) -> list[RuleNumber] | None:
             return [RuleNumber.parse(text.lower())]
         except BadNumber:
             pass
-    match = _query().match(text) if len(text) <= MAX_LENGTH else None
+    shaped = len(text) <= MAX_LENGTH and any(c.isdigit() for c in text)  # numbers have digits
+    match = _query().match(text) if shaped else None
     if not match:
         if required:
             raise _not_a_number(text)

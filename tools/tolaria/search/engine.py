@@ -127,7 +127,7 @@ class WhooshEngine:
         def reopen(force: bool) -> OpenIndex:
             return open_index(base, name, docs, key, rebuild=force)
 
-        return cls(reopen(rebuild), Glossary(book.glossary), reopen,
+        return cls(reopen(rebuild), Glossary(book.glossary, analysis_fingerprint()), reopen,
                    lambda: official_terms(book))
 
     @property

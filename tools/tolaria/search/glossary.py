@@ -10,9 +10,11 @@ both are "end ... turn" once stop words are dropped).
 
 from __future__ import annotations
 
+import os
 import re
 from collections import namedtuple
 
+from .. import cache
 from ..model import Term
 from .analysis import LANGS, fold, keys, words
 
@@ -39,18 +41,17 @@ def _name_keys(lang: str, name: str) -> tuple[frozenset[str], ...]:
 class Glossary:
     """The glossary's names in every language, ready to be found in queries."""
 
-    def __init__(self, terms: tuple[Term, ...]):
+    def __init__(self, terms: tuple[Term, ...], salt: str | None = None):
+        """The names of terms, each with its words' keys; with salt (what else decides the
+        keys: the analysis's fingerprint), the keys are kept in the user's cache, since
+        stemming every name in three languages costs a fresh search about 3 ms."""
         self.terms = terms
-        self.names: list[tuple[Term, str, tuple[frozenset[str], ...], tuple[str, ...]]] = []
-        for term in terms:
-            for lang, name in term.names.items():
-                forms = {name.name, *name.variants, *name.obsolete_names}
-                for form in sorted(forms):
-                    found = _name_keys(lang, form)
-                    if found:
-                        spelled = tuple(fold(w.lower()) for w in words(_PARENTHESIS.sub("", form)))
-                        self.names.append((term, lang, found, spelled))
-        self.names.sort(key=lambda item: -len(item[2]))
+        forms = [(index, lang, form) for index, term in enumerate(terms)
+                 for lang, name in term.names.items()
+                 for form in sorted({name.name, *name.variants, *name.obsolete_names})]
+        names = _kept(forms, salt) if salt is not None else _names(forms)
+        self.names: list[tuple[Term, str, tuple[frozenset[str], ...], tuple[str, ...]]] = [
+            (terms[index], lang, found, spelled) for index, lang, found, spelled in names]
 
     def words(self, lang: str) -> set[str]:
         """Every word of the names in lang (lowercase), for typo correction."""
@@ -95,6 +96,40 @@ class Glossary:
             seen.add((term.id, lang))
             out.append(TermMatch(term, lang, indices, exact))
         return out
+
+
+def _names(forms: list[tuple[int, str, str]]) -> list:
+    """(term index, lang, each meaningful word's keys, the folded words) of each name with
+    a meaningful word, longest first."""
+    out = []
+    for index, lang, form in forms:
+        found = _name_keys(lang, form)
+        if found:
+            spelled = tuple(fold(w.lower()) for w in words(_PARENTHESIS.sub("", form)))
+            out.append((index, lang, found, spelled))
+    out.sort(key=lambda item: -len(item[2]))
+    return out
+
+
+def _kept(forms: list[tuple[int, str, str]], salt: str) -> list:
+    """_names(forms), read from the user's cache when made before from the same names,
+    salt and code of this module (compared whole), else made and kept there (marshal:
+    Python has loaded it)."""
+    import marshal
+
+    here = cache.source_digest(os.path.dirname(os.path.abspath(__file__)), ("glossary.py",))
+    key = salt + here + "\n" + "\n".join(f"{index}\t{lang}\t{form}" for index, lang, form in forms)
+    path = os.path.join(cache.cache_dir(), "search", f"glossary-{cache.short(key)}.marshal")
+    try:
+        with open(path, "rb") as stream:
+            kept_key, names = marshal.loads(stream.read())
+        if kept_key == key:
+            return names
+    except (OSError, ValueError, EOFError, TypeError):  # none yet, or unreadable: make it
+        pass
+    names = _names(forms)
+    cache.write_bytes_atomically(path, marshal.dumps((key, names)))
+    return names
 
 
 def _holds(words: tuple[str, ...], part: tuple[str, ...]) -> bool:

@@ -1,25 +1,29 @@
 """Snippets: the part of a rule's text with the most matched words, those words marked.
 
-A rule's text is split into words and their keys once (kept, by text: the same rules come
-back query after query); each query then only picks the words it matched.
+A rule's text is split into words once (kept, by text: the same rules come back query after
+query); each query then only picks the words it matched. A word's keys (its stems: a
+Snowball stemmer in Python, the cost of a snippet) are only made when the word could match:
+a stem keeps its word's first letter (Snowball changes endings), so a word whose first
+letter starts none of the wanted keys is not stemmed; a number word ("siete") is, when a
+number is wanted.
 """
 
 from __future__ import annotations
 
-from .analysis import WORD, keys
+from .analysis import WORD, fold, keys, number_keys
 
 WIDTH = 180
 MAX_TEXTS = 20_000  # texts whose words are kept (the rulebook has a few hundred)
-_NONE: frozenset[str] = frozenset()
-_WORDS: dict[tuple[str, str], tuple[str, tuple[tuple[int, int, frozenset[str]], ...]]] = {}
+_WORDS: dict[tuple[str, str], tuple[str, tuple[tuple[int, int, str, str], ...]]] = {}
 
 
-def _words(lang: str, text: str) -> tuple[str, tuple[tuple[int, int, frozenset[str]], ...]]:
-    """text with its spaces normalised, and (start, end, keys) of each of its words."""
+def _words(lang: str, text: str) -> tuple[str, tuple[tuple[int, int, str, str], ...]]:
+    """text with its spaces normalised, and (start, end, word, its folded lowercase first
+    letter) of each of its words."""
     held = _WORDS.get((lang, text))
     if held is None:
         flat = " ".join(text.split())
-        found = tuple((m.start(), m.end(), keys(lang, m.group()) or _NONE)
+        found = tuple((m.start(), m.end(), m.group(), fold(m.group()[0].lower()))
                       for m in WORD.finditer(flat))
         if len(_WORDS) >= MAX_TEXTS:
             _WORDS.clear()
@@ -27,11 +31,24 @@ def _words(lang: str, text: str) -> tuple[str, tuple[tuple[int, int, frozenset[s
     return held
 
 
+def _matches(lang: str, found, wanted: frozenset[str]) -> list[tuple[int, int]]:
+    """(start, end) of the words with a wanted key."""
+    initials = {key[1:2] if key.startswith("=") else key[:1] for key in wanted}
+    numbers = number_keys(lang) if any(key.isdigit() for key in wanted) else {}
+    out = []
+    for start, end, word, initial in found:
+        if initial in initials or (numbers and fold(word.lower()) in numbers):
+            held = keys(lang, word)
+            if held is not None and not held.isdisjoint(wanted):
+                out.append((start, end))
+    return out
+
+
 def snippet(lang: str, text: str, wanted: frozenset[str],
             width: int = WIDTH) -> tuple[str, tuple[tuple[int, int], ...]]:
     """(snippet, marks): a window of text of about width characters, cut at words."""
     text, found = _words(lang, text)
-    spans = [(s, e) for s, e, k in found if not k.isdisjoint(wanted)]
+    spans = _matches(lang, found, wanted)
     start = 0
     if len(text) > width and spans:
         best, best_count = spans[0][0], 0
