@@ -6,9 +6,9 @@ import os
 import re
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import assume, given, strategies as st
 
-from tolaria.cache import (cache_dir, fingerprint, short, source_digest,
+from tolaria.cache import (cache_dir, fingerprint, kept, short, source_digest,
                            write_bytes_atomically)
 
 
@@ -157,3 +157,49 @@ def test_a_file_in_place_of_the_folder_is_false(tmp_path):
     (tmp_path / "cache").write_text("not a folder")
     assert write_bytes_atomically(tmp_path / "cache" / "x.marshal", b"data") is False
     assert (tmp_path / "cache").read_text() == "not a folder"
+
+
+# --- kept -----------------------------------------------------------------------------------
+def test_kept_is_made_once_per_key_and_read_back(monkeypatch, tmp_path):
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
+    made = []
+
+    def make(value):
+        return lambda: made.append(value) or value
+
+    first = [1, "a", frozenset({"b"})]
+    assert kept("things", "key one", make(first)) == first
+    assert kept("things", "key one", make(["other"])) == first
+    assert kept("things", "key two", make(["two"])) == ["two"]
+    assert made == [first, ["two"]]
+
+
+@given(st.binary(max_size=64))
+def test_a_damaged_kept_file_is_made_again(content):
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["TOLARIA_CACHE"] = folder
+        try:
+            kept("things", "key", lambda: "first")
+            (file,) = (os.path.join(folder, "things", n) for n in os.listdir(
+                os.path.join(folder, "things")))
+            with open(file, "rb") as stream:
+                assume(stream.read() != content)
+            with open(file, "wb") as out:
+                out.write(content)
+            assert kept("things", "key", lambda: "again") == "again"
+            assert kept("things", "key", lambda: "never") == "again"
+        finally:
+            del os.environ["TOLARIA_CACHE"]
+
+
+def test_a_failure_to_make_keeps_nothing(monkeypatch, tmp_path):
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
+
+    def fail():
+        raise OSError("unreadable")
+
+    with pytest.raises(OSError):
+        kept("things", "key", fail)
+    assert kept("things", "key", lambda: "made") == "made"

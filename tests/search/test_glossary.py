@@ -12,13 +12,13 @@ from tolaria.search.glossary import Glossary
 @pytest.fixture
 def cache(tmp_path, monkeypatch) -> Path:
     monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
-    return tmp_path / "search"
+    return tmp_path / "glossary"
 
 
 def test_kept_names_are_the_names_made_afresh(book, cache):
     fresh = Glossary(book.glossary).names
     assert Glossary(book.glossary, "salt").names == fresh  # made, then kept
-    assert len(list(cache.glob("glossary-*.marshal"))) == 1
+    assert len(list(cache.glob("*.marshal"))) == 1
     assert Glossary(book.glossary, "salt").names == fresh  # read back
 
 
@@ -39,7 +39,7 @@ def test_another_salt_makes_the_names_again(book, cache, monkeypatch):
 def test_a_damaged_cache_file_is_made_again(book, cache, content):
     fresh = Glossary(book.glossary).names
     Glossary(book.glossary, "salt")
-    (file,) = cache.glob("glossary-*.marshal")
+    (file,) = cache.glob("*.marshal")
     file.write_bytes(content)
     assert Glossary(book.glossary, "salt").names == fresh
     assert file.read_bytes() != content

@@ -3,6 +3,7 @@ name, size and time (cheap, on every start) or by content (source_digest)."""
 
 from __future__ import annotations
 
+import marshal
 import os
 import zlib
 
@@ -74,3 +75,21 @@ def write_bytes_atomically(path, data: bytes) -> bool:
         except OSError:
             pass
         return False
+
+
+def kept(folder: str, key: str, make):
+    """make(), kept in the user's cache (under folder, as marshal data: Python has loaded
+    marshal, and a few kB read back in well under a millisecond) for key: read back while
+    the key is the same (compared whole), made again when it changed or the file cannot be
+    read. An exception from make() is raised and nothing is kept."""
+    path = os.path.join(cache_dir(), folder, f"{short(key)}.marshal")
+    try:
+        with open(path, "rb") as stream:
+            made_for, value = marshal.loads(stream.read())
+        if made_for == key:
+            return value
+    except (OSError, ValueError, EOFError, TypeError):  # none yet, or unreadable: make it
+        pass
+    value = make()
+    write_bytes_atomically(path, marshal.dumps((key, value)))
+    return value

@@ -5,12 +5,11 @@ every start (start-up is their hot path)."""
 
 from __future__ import annotations
 
-import marshal
 import os
 
 from .records import RULES_FILE, TITLES_FILE
 from .. import __version__
-from ..cache import cache_dir, fingerprint, short, write_bytes_atomically
+from ..cache import fingerprint, kept
 from ..errors import DataErrors
 from ..rulebook.folders import default_rules_dir
 
@@ -28,21 +27,16 @@ def reused_numbers(rules_dir=None) -> frozenset[str]:
         return frozenset()
     # both files: a history that cannot be read is kept as empty until either changes
     key = fingerprint([path, os.path.join(folder, TITLES_FILE)], __version__, str(SCHEMA))
-    cached = os.path.join(cache_dir(), "history", f"{short(key)}.marshal")
-    try:
-        with open(cached, "rb") as stream:
-            made_for, numbers = marshal.loads(stream.read())
-        if made_for == key:
-            return frozenset(numbers)
-    except (OSError, ValueError, EOFError, TypeError):
-        pass
-    from .lookup import load_history  # the whole history: only when the files changed
+
+    def make() -> list[str]:
+        from .lookup import load_history  # the whole history: only when the files changed
+
+        try:
+            return sorted(load_history(root).reused())
+        except DataErrors:  # kept empty while the files are unchanged: not read at every start
+            return []
 
     try:
-        numbers = sorted(load_history(root).reused())
-    except DataErrors:  # kept empty while the files are unchanged: not read at every start
-        numbers = []
-    except OSError:
+        return frozenset(kept("history", key, make))
+    except OSError:  # the history cannot be read: nothing kept, said by the commands reading it
         return frozenset()
-    write_bytes_atomically(cached, marshal.dumps((key, numbers)))
-    return frozenset(numbers)

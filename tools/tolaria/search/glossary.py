@@ -112,24 +112,11 @@ def _names(forms: list[tuple[int, str, str]]) -> list:
 
 
 def _kept(forms: list[tuple[int, str, str]], salt: str) -> list:
-    """_names(forms), read from the user's cache when made before from the same names,
-    salt and code of this module (compared whole), else made and kept there (marshal:
-    Python has loaded it)."""
-    import marshal
-
+    """_names(forms), kept in the user's cache for the same names, salt and code of this
+    module."""
     here = cache.source_digest(os.path.dirname(os.path.abspath(__file__)), ("glossary.py",))
-    key = salt + here + "\n" + "\n".join(f"{index}\t{lang}\t{form}" for index, lang, form in forms)
-    path = os.path.join(cache.cache_dir(), "search", f"glossary-{cache.short(key)}.marshal")
-    try:
-        with open(path, "rb") as stream:
-            kept_key, names = marshal.loads(stream.read())
-        if kept_key == key:
-            return names
-    except (OSError, ValueError, EOFError, TypeError):  # none yet, or unreadable: make it
-        pass
-    names = _names(forms)
-    cache.write_bytes_atomically(path, marshal.dumps((key, names)))
-    return names
+    key = salt + here + "\n" + "\n".join(f"{i}\t{lang}\t{form}" for i, lang, form in forms)
+    return cache.kept("glossary", key, lambda: _names(forms))
 
 
 def _holds(words: tuple[str, ...], part: tuple[str, ...]) -> bool:
