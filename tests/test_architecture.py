@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "tools" / "tolaria"
-TOP_LEVEL_LIMIT = 8
+# __init__, __main__ and what every layer uses: cache, errors, i18n, lookup, model, numbering,
+# tuples (the record classes of the model, the history, the CR and search are made with it)
+TOP_LEVEL_LIMIT = 9
 CLI_LINE_LIMIT = 80
 
 

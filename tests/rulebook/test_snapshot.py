@@ -42,3 +42,56 @@ def test_a_broken_rulebook_is_never_served_from_the_snapshot(tiny):
         assert "unknown key 'extra'" in str(exc)
         return
     raise AssertionError("a broken rulebook loaded")
+
+
+def test_a_snapshot_gives_back_records_of_the_same_classes():
+    book = load_rulebook(REPO / "rules", use_cache=False)
+
+    from collections.abc import Mapping
+
+    def same(ours, theirs, where="book"):  # a dict may come back as a lazy Mapping
+        assert type(ours) is type(theirs) or isinstance(theirs, Mapping), where
+        if isinstance(ours, tuple):
+            assert len(ours) == len(theirs), where
+            for index, (a, b) in enumerate(zip(ours, theirs)):
+                same(a, b, f"{where}[{index}]")
+        elif isinstance(theirs, Mapping):
+            assert set(ours) == set(theirs), where
+            for key in ours:
+                same(ours[key], theirs[key], f"{where}[{key!r}]")
+
+    same(book, loads(dumps(book, "key"), "key"))
+
+
+def test_a_snapshot_decodes_a_section_only_when_it_is_read():
+    from tolaria.rulebook import snapshot
+
+    book = load_rulebook(REPO / "rules", use_cache=False)
+    loaded = loads(dumps(book, "key"), "key")
+    assert list(loaded.sections) == list(book.sections)
+    assert loaded.sections._decoded == {} and loaded.lags._decoded == {}
+    assert loaded.find("en", book.section("en", "104").rules[0].number) is not None
+    assert list(loaded.sections._decoded) == [("en", "104")]
+    assert loaded.sections == book.sections and dict(loaded.sections) == book.sections
+    assert isinstance(snapshot.Decoded({}, None), snapshot.Mapping)
+
+
+def test_the_rulebook_knows_the_numbers_two_rules_had_and_follows_its_history(tmp_path,
+                                                                               monkeypatch):
+    import shutil
+
+    from tolaria.history import load_history
+
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "cache"))
+    book = load_rulebook(REPO / "rules")
+    assert book.reused == load_history(REPO / "rules").reused()
+    assert {"702.25k", "513.2"} <= book.reused and "104.3b" not in book.reused
+    rules = tmp_path / "rules"
+    shutil.copytree(REPO / "rules", rules)
+    titles = rules / "history" / "titles.yaml"
+    good = titles.read_bytes()
+    titles.write_bytes(good + b"\nbroken: [\n")  # a history that cannot be read: none known
+    assert load_rulebook(rules).reused == frozenset()
+    titles.write_bytes(good)  # mended: read again, not the snapshot of the broken one
+    os.utime(titles, ns=(0, 0))
+    assert load_rulebook(rules).reused == book.reused

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections import namedtuple
+from .tuples import named
 
 
-class DataError(namedtuple("DataError", "file line message")):
+class DataError(named("DataError", "file line message")):
 
     __slots__ = ()
     # file: str

@@ -19,15 +19,13 @@ from __future__ import annotations
 
 import functools
 import re
-from collections import namedtuple
 
-from .cr.loading import load_numbers
-from .cr.records import fold
 from .errors import DataErrors, UserError
 from .i18n import _
 from .model import RuleBook
 from .numbering import (RULE_WORDS, TYPED_DASH, TYPED_PATTERN, BadNumber, RuleNumber,
                         expand_range)
+from .tuples import named
 
 PREFIX = r"(?:(?:" + RULE_WORDS + r"|r)\s*\.?\s*)?"  # "rule 104.3", "regla 104", "r104"
 _NUMBER = TYPED_PATTERN + r"\.?"
@@ -107,7 +105,7 @@ TODAY, RULEBOOK, HISTORY, FORERUNNER, WHOLE = ("today", "rulebook", "history", "
                                                "whole")
 
 
-class Found(namedtuple("Found", "key asked via editions", defaults=((),))):
+class Found(named("Found", "key asked via editions", defaults=((),))):
     """The covered rule a typed number names. key: its number in this rulebook (a history
     key such as '702.26q@2023-06-09' for a rule added since its English); via: how the
     number was read (today's number, the rulebook's, another edition's through the history,
@@ -220,7 +218,7 @@ def not_found(book: RuleBook, langs: list[str], numbers: list[RuleNumber]) -> st
 
 
 # --- what a cited number points to -------------------------------------------------------
-class Target(namedtuple("Target", "number exists rule covered")):
+class Target(named("Target", "number exists rule covered")):
     """Where a number a text cites leads: exists (the current edition or a covered rule has
     it), rule (its number in the current edition, the one a link names) and covered (a
     translated rule). A number that leads nowhere has exists False and rule None."""
@@ -255,6 +253,8 @@ def target(book: RuleBook, number: RuleNumber, rulebook_numbers: bool = False) -
 
 def whole_numbers(book: RuleBook) -> frozenset[str]:
     """Every section and rule number of the whole current CR stored with the rulebook."""
+    from .cr.loading import load_numbers  # the whole CR's numbers: not for a covered rule
+
     key = str(book.root)
     if key not in _numbers:
         try:
@@ -268,7 +268,15 @@ _numbers: dict = {}
 
 
 # --- the glossary -------------------------------------------------------------------------
-class Entry(namedtuple("Entry", "official term")):
+def fold(text: str) -> str:
+    """A term as the glossaries compare it (cr.records.fold, imported when a term is looked
+    up: `show NUMBER` needs none of the whole CR's records)."""
+    from .cr.records import fold as folded
+
+    return folded(text)
+
+
+class Entry(named("Entry", "official term")):
     """A glossary entry a typed term names: official, the entry of the current edition's
     glossary (cr.CRTerm) or None; term, the project's trilingual term (model.Term) or None."""
 

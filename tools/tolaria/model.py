@@ -1,24 +1,27 @@
 """The rulebook model: immutable records built by the loader, read by everything else.
 
-The records are named tuples rather than frozen dataclasses: they are as immutable, and a
-fresh process builds their classes several times faster (start-up is the CLI's hot path).
+The records are named tuples (tuples.named) rather than frozen dataclasses: they are as
+immutable, and a fresh process builds their classes several times faster (start-up is the
+CLI's hot path).
 """
 
 from __future__ import annotations
 
-from datetime import date
-from collections import namedtuple
+import functools
+
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
 if TYPE_CHECKING:
+    from datetime import date  # dates are only read here, made by the loader and snapshot
     from typing import Iterator
 
 from .numbering import RuleNumber, find_references
+from .tuples import named
 
 LANGUAGES = ("en", "es", "it")
 SOURCE_KINDS = ("official", "quoted", "project")
 
 
-class Edition(namedtuple("Edition", "effective set_names file", defaults=(None,))):
+class Edition(named("Edition", "effective set_names file", defaults=(None,))):
     """An edition of the Comprehensive Rules, known by its effective date."""
 
     __slots__ = ()
@@ -30,7 +33,7 @@ class Edition(namedtuple("Edition", "effective set_names file", defaults=(None,)
         return self.set_names.get(lang) or self.set_names["en"]
 
 
-class Source(namedtuple("Source", "kind name file claims claims_text translated_from",
+class Source(named("Source", "kind name file claims claims_text translated_from",
                         defaults=(None, None, None, None))):
     """Where a section's text comes from."""
 
@@ -55,7 +58,7 @@ class Source(namedtuple("Source", "kind name file claims claims_text translated_
         return out
 
 
-class Paragraph(namedtuple("Paragraph", "text line cites", defaults=((),))):
+class Paragraph(named("Paragraph", "text line cites", defaults=((),))):
     """A piece of text at a place in a file, with the rule numbers it cites."""
 
     __slots__ = ()
@@ -68,7 +71,7 @@ class Paragraph(namedtuple("Paragraph", "text line cites", defaults=((),))):
         return cls(text, line, tuple(find_references(text)))
 
 
-class Wording(namedtuple("Wording", "since text line")):
+class Wording(named("Wording", "since text line")):
     """An earlier dated wording of a rule (the pre-2009 rule 300 keeps them)."""
 
     __slots__ = ()
@@ -77,7 +80,7 @@ class Wording(namedtuple("Wording", "since text line")):
     # line: int
 
 
-class Rule(namedtuple("Rule", "number text examples since earlier file line cites base",
+class Rule(named("Rule", "number text examples since earlier file line cites base",
                       defaults=((), None, (), "", 0, (), None))):
 
     __slots__ = ()
@@ -107,7 +110,7 @@ class Rule(namedtuple("Rule", "number text examples since earlier file line cite
         return self.text.split("\n")
 
 
-class Section(namedtuple("Section", "number title lang edition source rules file line",
+class Section(named("Section", "number title lang edition source rules file line",
                          defaults=("", 1))):
     """One CR section (or a keyword rule used as one, like 702.25) in one language."""
 
@@ -141,7 +144,7 @@ class Section(namedtuple("Section", "number title lang edition source rules file
         return [r for r in self.rules if r.number != number and r.number.is_within(number)]
 
 
-class TermName(namedtuple("TermName", "name definition variants source obsolete_names",
+class TermName(named("TermName", "name definition variants source obsolete_names",
                           defaults=(None, (), None, ()))):
     """A glossary term in one language."""
 
@@ -153,7 +156,7 @@ class TermName(namedtuple("TermName", "name definition variants source obsolete_
     # obsolete_names: tuple[str, ...] = ()  # earlier wordings, no longer used
 
 
-class Term(namedtuple("Term", "id names rules obsolete note line",
+class Term(named("Term", "id names rules obsolete note line",
                       defaults=((), False, None, 0))):
     """A glossary term: its names in each language and the rules that define it."""
 
@@ -166,7 +169,7 @@ class Term(namedtuple("Term", "id names rules obsolete note line",
     # line: int = 0
 
 
-class Alias(namedtuple("Alias", "number first last")):
+class Alias(named("Alias", "number first last")):
     """Another number a rule had, from one edition to another ("702.25 until 2021")."""
 
     __slots__ = ()
@@ -179,8 +182,8 @@ class Alias(namedtuple("Alias", "number first last")):
                 "last": self.last.isoformat()}
 
 
-class Today(namedtuple("Today", "key number text examples edition aliases moved_to",
-                       defaults=((),))):
+class Today(named("Today", "key number text examples edition aliases moved_to cites",
+                       defaults=((), ()))):
     """A covered rule as the current edition (the newest official one known) has it.
 
     number is None for a rule with no counterpart today (the pre-2009 rule 300); moved_to
@@ -194,9 +197,10 @@ class Today(namedtuple("Today", "key number text examples edition aliases moved_
     # edition: date  # the current edition
     # aliases: tuple[Alias, ...]  # the other numbers it had, most recent first
     # moved_to: tuple[str, ...] = ()
+    # cites: tuple[RuleNumber, ...] = ()  # the numbers text cites, in order (as Rule.cites)
 
 
-class Lag(namedtuple("Lag", "base current changes since base_number base_text current_text")):
+class Lag(named("Lag", "base current changes since base_number base_text current_text")):
     """How the English of a translation's base edition differs from the current edition's,
     for one rule: changes of wording between them (0: up to date), the first edition after
     base that words it otherwise, and both texts."""
@@ -215,11 +219,13 @@ class Lag(namedtuple("Lag", "base current changes since base_number base_text cu
         return self.changes > 0
 
 
-class RuleBook(namedtuple("RuleBook", "sections editions glossary root files today current lags",
-                          defaults=((), "rules", (), None, None, None))):
+class RuleBook(named("RuleBook",
+                     "sections editions glossary root files today current lags reused",
+                     defaults=((), "rules", (), None, None, None, frozenset()))):
     """Every section in every language, the editions and the glossary; and, where the rule
     history is there, today's view of every covered rule (today: key -> Today), the current
-    edition, and how far each translation's base lags it (lags: (lang, key) -> Lag)."""
+    edition, how far each translation's base lags it (lags: (lang, key) -> Lag), and the
+    numbers more than one covered rule had in some edition (reused: 702.25k, 513.2)."""
 
     __slots__ = ()
     # sections: dict[tuple[str, str], Section]  # (lang, section number) -> Section
@@ -227,6 +233,10 @@ class RuleBook(namedtuple("RuleBook", "sections editions glossary root files tod
     # glossary: tuple[Term, ...] = ()
     # root: str = "rules"
     # files: tuple[str, ...] = ()
+    # today: dict[str, Today] | None = None
+    # current: date | None = None
+    # lags: dict[tuple[str, str], Lag] | None = None
+    # reused: frozenset[str] = frozenset()  # numbers two covered rules had: History.reused()
 
     @property
     def languages(self) -> list[str]:
@@ -242,11 +252,12 @@ class RuleBook(namedtuple("RuleBook", "sections editions glossary root files tod
     def section_for(self, lang: str, number: RuleNumber) -> Section | None:
         """The section file that holds number (702.25b lives in 702.25)."""
         best = None
-        for (l, _), section in self.sections.items():
-            if l == lang and number.is_within(section.number):
-                if best is None or section.number.depth > best.number.depth:
-                    best = section
-        return best
+        for key in self.sections:  # by the keys: a snapshot's sections are decoded when read
+            if key[0] == lang:
+                home = _section_number(key[1])
+                if number.is_within(home) and (best is None or home.depth > best.depth):
+                    best = home
+        return self.sections[(lang, str(best))] if best is not None else None
 
     def find(self, lang: str, number: RuleNumber) -> Section | Rule | None:
         """A section or a rule by its number, in one language."""
@@ -298,3 +309,8 @@ class RuleBook(namedtuple("RuleBook", "sections editions glossary root files tod
             if term.id == term_id:
                 return term
         return None
+
+
+@functools.lru_cache(maxsize=None)
+def _section_number(key: str) -> RuleNumber:
+    return RuleNumber.parse(key)

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections import namedtuple
+
+from .tuples import named
+
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
 if TYPE_CHECKING:
     from typing import Iterator
@@ -29,7 +31,7 @@ class BadNumber(ValueError):
     """A string that is not a CR rule number; the message says why."""
 
 
-class RuleNumber(namedtuple("RuleNumber", "section rule letter", defaults=(None, ""))):
+class RuleNumber(named("RuleNumber", "section rule letter", defaults=(None, ""))):
     """A rule number; compares and sorts as the CR orders rules (104.9 < 104.10)."""
 
     __slots__ = ()

@@ -8,14 +8,14 @@ engine. Numbers are given and kept as strings ("704.5a"); lookups accept a strin
 
 from __future__ import annotations
 
-from collections import namedtuple
+from ..tuples import named
 
 ATTRIBUTION = "Rule text © Wizards of the Coast"
 # Named tuples rather than dataclasses: the records are made on every cold start of the CLI,
 # and `dataclasses` alone costs more to import than the whole stored CR costs to read.
 
 
-class CRRule(namedtuple("CRRule", "number text examples", defaults=((),))):
+class CRRule(named("CRRule", "number text examples", defaults=((),))):
     """A numbered rule or subrule: its text (paragraphs joined by '\\n') and its examples."""
 
     __slots__ = ()
@@ -26,21 +26,21 @@ class CRRule(namedtuple("CRRule", "number text examples", defaults=((),))):
         return self.number.split(".", 1)[0]
 
 
-class CRSection(namedtuple("CRSection", "number title chapter rules", defaults=((),))):
+class CRSection(named("CRSection", "number title chapter rules", defaults=((),))):
     """A section ("704", "State-Based Actions") of a chapter ("7"), its rules in CR order."""
 
     __slots__ = ()
     # number: str; title: str; chapter: str; rules: tuple[CRRule, ...]
 
 
-class CRChapter(namedtuple("CRChapter", "number title sections", defaults=((),))):
+class CRChapter(named("CRChapter", "number title sections", defaults=((),))):
     """A chapter ("7", "Additional Rules") and the numbers of its sections."""
 
     __slots__ = ()
     # number: str; title: str; sections: tuple[str, ...]
 
 
-class CRTerm(namedtuple("CRTerm", "term definition")):
+class CRTerm(named("CRTerm", "term definition")):
     """A glossary entry, as the official file prints it."""
 
     __slots__ = ()

@@ -107,7 +107,9 @@ def with_targets(book: RuleBook, data: dict, rulebook_numbers: bool = False) -> 
     the rulebook does (a translation), not as the current edition does."""
     from ..lookup import target  # (lookup: a peer)
 
-    cited = find_references("\n".join([data["text"] or "", *data["examples"]]))
+    # the text's numbers as the model found them (no pattern to compile at start-up)
+    cited = [RuleNumber.parse(n) for n in data["cites"]]
+    cited += find_references("\n".join(data["examples"])) if data["examples"] else []
     data["targets"] = [target(book, n, rulebook_numbers)._asdict()
                        for n in dict.fromkeys(cited)]
     for child in data["children"]:
@@ -143,8 +145,10 @@ def term_json(book: RuleBook, entry, lang: str) -> dict:
         target(book, n, True).rule or str(n) for n in (entry.term.rules if entry.term else ())))
     if data["lang"] != lang:
         data["english_only"] = True
-    data["targets"] = with_targets(book, {"text": data["definition"], "examples": [],
-                                          "children": []}, data["edition"] is None)["targets"]
+    cites = [str(n) for n in find_references(data["definition"] or "")]
+    data["targets"] = with_targets(book, {"text": data["definition"], "cites": cites,
+                                          "examples": [], "children": []},
+                                   data["edition"] is None)["targets"]
     return data
 
 
@@ -159,12 +163,12 @@ def _term_source(source: str | None) -> dict:
 
 def lag_json(lag) -> dict:
     """model.Lag as JSON, with the word diff from the base English to the current."""
-    from ..history.changes import render_diff, word_diff  # difflib: only for a stale text
-
     out = {"base": lag.base.isoformat(), "current": lag.current.isoformat(),
            "base_number": lag.base_number, "changes": lag.changes, "stale": lag.stale,
            "since": lag.since.isoformat() if lag.since else None}
     if lag.stale:
+        from ..history.changes import render_diff, word_diff  # difflib: only for a stale text
+
         out["base_english"], out["current_english"] = lag.base_text, lag.current_text
         out["diff"] = render_diff(word_diff(lag.base_text or "", lag.current_text or ""))
     return out
@@ -186,8 +190,7 @@ def _today_json(book: RuleBook, today, children: bool = True, links: bool = True
         "examples": list(today.examples), "edition": edition,
         "source": {"kind": "official",
                    "name": f"Magic: The Gathering Comprehensive Rules, effective {edition}"},
-        "cites": [] if is_head or not links
-        else [str(n) for n in find_references(today.text or "")],
+        "cites": [] if is_head or not links else [str(n) for n in today.cites],
         "children": [_today_json(book, k, links=links) for k in kids] if children
         else [k.number for k in kids],
     }
@@ -196,7 +199,8 @@ def _today_json(book: RuleBook, today, children: bool = True, links: bool = True
 def _unit_of(book: RuleBook, key: str) -> str | None:
     """The covered unit (section or keyword rule, e.g. 702.25) a rule key belongs to."""
     number = RuleNumber.parse(key.partition("@")[0])
-    units = [s.number for s in book.sections.values() if number.is_within(s.number)]
+    units = [unit for unit in {RuleNumber.parse(n) for _, n in book.sections}  # (no decoding)
+             if number.is_within(unit)]
     return str(max(units, key=lambda n: n.depth)) if units else None
 
 
@@ -205,7 +209,6 @@ def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
     """What `show` prints for typed numbers, in each language: every rule found as it stands
     today (found_json), with a word on the other rules that had the same number in other
     editions (702.25k, 513.2)."""
-    from ..history.reused import reused_numbers  # a small cached index (start-up)
     from ..lookup import history_of, resolve
 
     out = []
@@ -216,7 +219,7 @@ def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
         datas = once_in_english([d for d in (found_json(book, found, lang, links) for lang in langs)
                                  if d])
         asked = str(number)
-        history = history_of(book.root) if asked in reused_numbers(book.root) else None
+        history = history_of(book.root) if asked in book.reused else None
         if history is not None:
             from ..history.notes import others
 

@@ -24,7 +24,8 @@ from ..i18n import _, format_number, ngettext
 from ..model import Rule, RuleBook, Section
 from ..numbering import BadNumber, RuleNumber
 from ..rulebook.edits import Edit, apply_edits
-from ..rulebook.loader import default_rules_dir, load_rulebook, rulebook_files
+from ..rulebook.folders import rulebook_files
+from ..rulebook.loader import default_rules_dir, load_rulebook
 from ..rulebook.writer import write_atomically
 from ..yamlfiles.nodes import display_path
 from ..history.lookup import load_history

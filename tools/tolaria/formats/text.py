@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
-
 from .export import rule_json
 from ..i18n import _, editions_phrase, format_date, language_name, ngettext
 from ..model import RuleBook
@@ -38,7 +36,8 @@ def _source_line(data: dict) -> str:
 
 def render_text(book: RuleBook, data: dict, width: int = 88) -> str:
     """A rule and everything under it, wrapped for a terminal."""
-    edition = book.editions.get(_as_date(data["edition"]))
+    edition = next((e for day, e in book.editions.items() if day.isoformat() == data["edition"]),
+                   None)  # (by its ISO date: the datetime module costs `show` 1.2 ms to import)
     set_name = edition.set_name(_current()) if edition else ""
     lines = [f"{data['number']} · {data['title']} · {language_name(data['lang'])}"]
     if data.get("forerunner"):  # a number of section 500: what a pre-2009 rule became
@@ -73,7 +72,7 @@ def render_term(data: dict, width: int = 88) -> str:
         lines.append(_("In English only: this reference's glossary has no translation of "
                        "this term"))
     for paragraph in (data["definition"] or "").split("\n"):
-        lines.extend(textwrap.wrap(paragraph, width))
+        lines.extend(wrap(paragraph, width))
     others = [f"{language_name(lang)}: {name}" for lang, name in data["names"].items()
               if lang != data["lang"]]
     if others:
@@ -133,24 +132,15 @@ def _rule_lines(data: dict, lines: list[str], width: int, top: bool = False) -> 
     if data["text"] is not None:
         head = "" if top else data["number"] + " "
         for number, paragraph in enumerate(data["text"].split("\n")):
-            lines.extend(textwrap.wrap((head if number == 0 else "") + paragraph, width,
-                                       initial_indent=indent, subsequent_indent=indent))
+            lines.extend(wrap((head if number == 0 else "") + paragraph, width, indent))
         for example in data["examples"]:
-            lines.extend(textwrap.wrap(example, width, initial_indent=indent + "  │ ",
-                                       subsequent_indent=indent + "  │ "))
+            lines.extend(wrap(example, width, indent + "  │ "))
         for wording in data.get("earlier", []):
             lines.append(indent + _("Earlier wording (since {date}):").format(
                 date=format_date(wording["since"])))
-            lines.extend(textwrap.wrap(wording["text"], width, initial_indent=indent + "  ",
-                                       subsequent_indent=indent + "  "))
+            lines.extend(wrap(wording["text"], width, indent + "  "))
     for child in data["children"]:
         _rule_lines(child, lines, width)
-
-
-def _as_date(text: str):
-    from datetime import date
-
-    return date.fromisoformat(text)
 
 
 def _current() -> str:
@@ -177,3 +167,22 @@ def covered_sections(book: RuleBook) -> str:
         out.append(_("{number} ({today} today)").format(number=number, today=today.number)
                    if moved else str(number))
     return ", ".join(out)
+
+
+def wrap(text: str, width: int, indent: str = "") -> list[str]:
+    """text filled into lines of at most width characters, each starting with indent,
+    broken at blanks only (never inside a word, so "phased-out" and 104.3b stay whole; a
+    word longer than a line gets one of its own). Not textwrap: compiling its patterns at
+    import costs `show` about 1 ms of its start-up."""
+    lines: list[str] = []
+    words: list[str] = []
+    size = len(indent)
+    for word in text.split():
+        if words and size + 1 + len(word) > width:
+            lines.append(indent + " ".join(words))
+            words, size = [], len(indent)
+        size += len(word) + (1 if words else 0)
+        words.append(word)
+    if words:
+        lines.append(indent + " ".join(words))
+    return lines

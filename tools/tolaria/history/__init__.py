@@ -9,13 +9,14 @@ move, wordings that change, and the titles of the whole CR; read from rules/hist
 
 from __future__ import annotations
 
-# The names below are imported from their modules on first use (PEP 562): `show` and
-# `search` import history.reused on every start, which imports this package first, and the
-# history's reading code costs them about 3 ms they mostly do not need (-X importtime).
+# The names below are imported from their modules on first use (PEP 562): a command that
+# imports one module of the history (records, for its RULES_FILE) imports this package
+# first, and the history's reading code would cost it about 3 ms (-X importtime).
 _HOMES = {"Coverage": "lookup", "History": "lookup", "Match": "lookup",
           "RuleHistory": "lookup", "history_of": "lookup", "load_history": "lookup",
-          "wordings": "lookup", "RULES_FILE": "records", "TITLES_FILE": "records"}
-__all__ = list(_HOMES)
+          "wordings": "lookup"}
+__all__ = list(_HOMES) + ["RULES_FILE", "TITLES_FILE"]
+RULES_FILE, TITLES_FILE = "rules.yaml", "titles.yaml"  # the files under rules/history/
 
 
 def __getattr__(name: str):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import date
 
 from ..model import Alias, Lag, RuleBook, Today
+from ..numbering import find_references
 from .lookup import History
 from .records import number_key, state_at
 
@@ -42,7 +43,8 @@ def today(h: History, key: str) -> Today | None:
         moved_to = tuple(sorted({n for successor in h.successors(key)
                                  if (n := _number(successor, edition))}, key=number_key))
     ordered = tuple(sorted(aliases.values(), key=lambda a: a.last, reverse=True))
-    return Today(key, number, text, tuple(examples), edition, ordered, moved_to)
+    return Today(key, number, text, tuple(examples), edition, ordered, moved_to,
+                 tuple(find_references(text or "")))
 
 
 def lag(h: History, key: str, base: date) -> Lag | None:
@@ -125,5 +127,5 @@ def today_view(h: History, book: RuleBook) -> RuleBook:
             late = lag(h, key, section.base_of(number))
             if late is not None:
                 lags[(lang, key)] = late
-    return book._replace(today=found, current=edition, lags=lags)
+    return book._replace(today=found, current=edition, lags=lags, reused=frozenset(h.reused()))
 

@@ -4,7 +4,6 @@ by date (see the package's docstring); read from rules/history/ by load_history.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import namedtuple
 import os
 from datetime import date
 
@@ -12,6 +11,7 @@ from ..errors import DataErrors
 from ..numbering import BadNumber, RuleNumber
 from ..rulebook.folders import default_rules_dir
 from .records import number_in, number_key, state_at
+from ..tuples import named
 
 # The reader (YAML) and the titles (official files) are imported where used: `tolaria show`
 # reads the history from its cache and never needs them (start-up is the CLI's hot path).
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .records import HistoryData, Span, Tracked, Unit, Version
 
 
-class Coverage(namedtuple("Coverage", "edition before after newest",
+class Coverage(named("Coverage", "edition before after newest",
                           defaults=(None, None, False))):
     """What the history knows of the editions on a date.
 
@@ -34,14 +34,14 @@ class Coverage(namedtuple("Coverage", "edition before after newest",
     __slots__ = ()
 
 
-class Match(namedtuple("Match", "current number editions")):
+class Match(named("Match", "current number editions")):
     """A covered rule (current: its number in the project) that had `number` in `editions`
     (a list of dates)."""
 
     __slots__ = ()
 
 
-class RuleHistory(namedtuple("RuleHistory", "current numbers wordings")):
+class RuleHistory(named("RuleHistory", "current numbers wordings")):
     """A rule's numbers and wordings over time, each with its first and last edition:
     numbers [(number, first, last)], wordings [(text, first, last)].
 

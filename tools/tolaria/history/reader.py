@@ -11,8 +11,8 @@ from ..i18n import _
 from ..rulebook.folders import default_rules_dir
 from ..yamlfiles.nodes import DATE, STR, YamlFile, display_path, is_sequence, line_of
 from ..numbering import BadNumber, RuleNumber
-from .records import (RULES_FILE, TITLES_FILE, EditionRef, HistoryData, Span, Tracked, Unit,
-                      Version)
+from . import RULES_FILE, TITLES_FILE
+from .records import EditionRef, HistoryData, Span, Tracked, Unit, Version
 
 
 def read_history(folder: Path) -> HistoryData:

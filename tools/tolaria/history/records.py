@@ -3,29 +3,29 @@ and the small functions every part of the history reads them with."""
 
 from __future__ import annotations
 
-from collections import namedtuple
 from datetime import date
 
-RULES_FILE, TITLES_FILE = "rules.yaml", "titles.yaml"  # the files under rules/history/
-# collections.namedtuple rather than typing.NamedTuple: `show` and `search` read these on
-# every start, and importing typing costs them about 2 ms (python -X importtime).
+from ..tuples import named
+
+# tuples.named rather than typing.NamedTuple: `show` and `search` read these on every
+# start, and importing typing costs them about 2 ms (python -X importtime).
 
 
-class EditionRef(namedtuple("EditionRef", "effective file", defaults=(None,))):
+class EditionRef(named("EditionRef", "effective file", defaults=(None,))):
     """An edition the history knows: its effective date and, if official, its file's name."""
 
     __slots__ = ()
     # effective: date; file: str | None = None
 
 
-class Span(namedtuple("Span", "value first last")):
+class Span(named("Span", "value first last")):
     """A number (or a title) a rule had from one edition to another, both included."""
 
     __slots__ = ()
     # value: str; first: date; last: date
 
 
-class Version(namedtuple("Version", "first last text examples same_wording",
+class Version(named("Version", "first last text examples same_wording",
                          defaults=((), False))):
     """One verbatim state of a rule (text and examples) over a run of editions.
 
@@ -38,7 +38,7 @@ class Version(namedtuple("Version", "first last text examples same_wording",
     # same_wording: bool = False
 
 
-class Tracked(namedtuple("Tracked", "key numbers versions becomes", defaults=((),))):
+class Tracked(named("Tracked", "key numbers versions becomes", defaults=((),))):
     """One rule followed through every edition: its key (current number), numbers, versions.
 
     becomes: for the pre-2009 rule 300 only, the rules of section 500 it became, each
@@ -50,7 +50,7 @@ class Tracked(namedtuple("Tracked", "key numbers versions becomes", defaults=(()
     # becomes: tuple[Tracked, ...] = ()
 
 
-class Unit(namedtuple("Unit", "key anchor head rules")):
+class Unit(named("Unit", "key anchor head rules")):
     """A covered section ('104', '717') or keyword rule ('702.25'), known by its number in
     the edition the project's English text comes from (its anchor).
 
@@ -61,7 +61,7 @@ class Unit(namedtuple("Unit", "key anchor head rules")):
     # key: str; anchor: date; head: Tracked; rules: tuple[Tracked, ...]
 
 
-class HistoryData(namedtuple("HistoryData", "editions units titles")):
+class HistoryData(named("HistoryData", "editions units titles")):
     """Everything stored under rules/history/."""
 
     __slots__ = ()

@@ -10,8 +10,8 @@ from datetime import date
 
 from .. import __version__
 from ..cache import cache_dir, fingerprint, short, write_bytes_atomically
-from .records import (RULES_FILE, TITLES_FILE, EditionRef, HistoryData, Span, Tracked, Unit,
-                      Version)
+from . import RULES_FILE, TITLES_FILE
+from .records import EditionRef, HistoryData, Span, Tracked, Unit, Version
 
 SCHEMA = 1
 

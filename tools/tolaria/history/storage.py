@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 import yaml
 
-from .records import HistoryData, RULES_FILE, Span, TITLES_FILE, Tracked, Unit, number_key
+from . import RULES_FILE, TITLES_FILE
+from .records import HistoryData, Span, Tracked, Unit, number_key
 from ..rulebook.writer import write_atomically
 from ..yamlfiles.canonical import format_yaml
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections import namedtuple
+
+from ..tuples import named
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
 if TYPE_CHECKING:
@@ -25,13 +26,14 @@ from .. import cache
 from ..lookup import whole_cr
 from ..model import RuleBook
 from ..numbering import find_references
-from ..rulebook.loader import HISTORY_FILES, rulebook_files
+from ..rulebook.folders import rulebook_files
+from ..rulebook.loader import HISTORY_FILES
 from .analysis import fold, words
 
 TITLE_LENGTH = 60  # a rule's text this short, with no full stop, is a title ("Trample")
 
 
-class Document(namedtuple("Document", "key number lang title heading text examples terms "
+class Document(named("Document", "key number lang title heading text examples terms "
                                       "gloss depth shown english_only editions",
                           defaults=("", False, ()))):
     __slots__ = ()

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import os
 import re
-from collections import namedtuple
 
 from .. import cache
 from ..model import Term
+from ..tuples import named
 from .analysis import LANGS, fold, keys, words
 
 _PARENTHESIS = re.compile(r"\s*\([^)]*\)")
 
 
-class TermMatch(namedtuple("TermMatch", "term lang words exact", defaults=(True,))):
+class TermMatch(named("TermMatch", "term lang words exact", defaults=(True,))):
     __slots__ = ()
     # term: Term
     # lang: str  # the language of the name that matched

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from ..i18n import _, language_name
-
-from collections import namedtuple
+from ..tuples import named
 
 MARK_OPEN, MARK_CLOSE = "**", "**"  # how JSON marks matched words in a snippet
 
 
-class Hit(namedtuple("Hit", "number lang title snippet score marks asked editions in_rulebook "
+class Hit(named("Hit", "number lang title snippet score marks asked editions in_rulebook "
                             "english_only rulebook_number",
                      defaults=((), None, (), True, False, None))):
     __slots__ = ()

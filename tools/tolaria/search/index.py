@@ -26,11 +26,11 @@ import os
 import re
 import time
 import warnings
-from collections import namedtuple
 
 from .. import cache
 from ..errors import os_error_text
 from ..i18n import _, format_list, format_number, language_name, ngettext
+from ..tuples import named
 from .analysis import LANGS, analyzer, pairs, word_keys
 from .documents import Document
 
@@ -69,7 +69,7 @@ class IndexNotSaved(UserWarning):
     """The index could not be written to its folder and lives in memory for this process."""
 
 
-class IndexInfo(namedtuple("IndexInfo", "path documents fingerprint built seconds languages saved",
+class IndexInfo(named("IndexInfo", "path documents fingerprint built seconds languages saved",
                            defaults=(True,))):
     __slots__ = ()
     # path: str  # where the index is (or, when not saved, where it could not be saved)
@@ -183,7 +183,7 @@ def open_folder(path: str):
     return FileStorage(path, supports_mmap=False, readonly=True).open_index()
 
 
-class OpenIndex(namedtuple("OpenIndex", "index info")):
+class OpenIndex(named("OpenIndex", "index info")):
     __slots__ = ()
     # index: object  # whoosh.index.Index
     # info: IndexInfo

@@ -207,10 +207,7 @@ def _editions(book: RuleBook, asked: str, key: str) -> tuple:
 
 def _reused(book: RuleBook, hits: list[Hit]) -> list[Hit]:
     """The other rules that had the numbers found, in other editions (702.25k, 513.2)."""
-    from ..history.reused import reused_numbers
-
-    reused = reused_numbers(book.root)
-    asked = [h for h in hits if (h.rulebook_number or h.number) in reused]
+    asked = [h for h in hits if (h.rulebook_number or h.number) in book.reused]
     history = history_of(book.root) if asked else None
     if history is None:
         return []

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import namedtuple
 
 from ..errors import UserError
 from ..i18n import _
+from ..tuples import named
 
 MAX_CHARS = 200  # a query longer than this is cut (a judge types a few words)
 MAX_WORDS = 16
@@ -27,7 +27,7 @@ class QueryError(UserError):
     """A query with nothing to search for."""
 
 
-class ParsedQuery(namedtuple("ParsedQuery", "text words phrases")):
+class ParsedQuery(named("ParsedQuery", "text words phrases")):
     __slots__ = ()
     # text: str  # the cleaned text (for messages)
     # words: tuple[str, ...]  # every word, phrases' words included, in order

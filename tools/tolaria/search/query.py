@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import functools
 from array import array
-from collections import namedtuple
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
 if TYPE_CHECKING:
@@ -44,6 +43,7 @@ from whoosh import matching
 from whoosh import query as Q
 
 from ..numbering import RuleNumber
+from ..tuples import named
 from . import synonyms
 from .analysis import analyzer, keys, pair
 from .filler import is_filler
@@ -136,7 +136,7 @@ def flat(query):
     return Flat(leaves) if len(leaves) > 1 else leaves[0]
 
 
-class Built(namedtuple("Built", "query keys words about", defaults=((), ()))):
+class Built(named("Built", "query keys words about", defaults=((), ()))):
     __slots__ = ()
     # query: object  # a whoosh query
     # keys: frozenset[str]  # what the snippet marks

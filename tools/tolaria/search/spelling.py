@@ -19,7 +19,8 @@ documents when two edits away (or a glossary name), and never to a common word o
 from __future__ import annotations
 
 import re
-from collections import namedtuple
+
+from ..tuples import named
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def allowance(key: str) -> int:
     return 1 if len(key) < 6 else 2
 
 
-class Candidate(namedtuple("Candidate", "word lang frequency")):
+class Candidate(named("Candidate", "word lang frequency")):
     __slots__ = ()
     # word: str  # folded, as indexed
     # lang: str

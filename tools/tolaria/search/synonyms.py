@@ -13,14 +13,14 @@ people's words to the rules' words. The file's header says when to add an entry.
 from __future__ import annotations
 
 import functools
-from collections import namedtuple
 
+from ..tuples import named
 from . import wordlists
 from .analysis import fold, keys
 from .analysis import words as words_of
 
 
-class Synonym(namedtuple("Synonym", "lang words alternatives")):
+class Synonym(named("Synonym", "lang words alternatives")):
     __slots__ = ()
     # lang: str
     # words: tuple[str, ...]  # what people type, as words

@@ -24,15 +24,15 @@ import functools
 import hashlib
 import json
 import os
-from collections import namedtuple
 
 from ..i18n import _
+from ..tuples import named
 
 LANGS = ("en", "es", "it")
 FILES = ("synonyms.yaml", "filler.yaml", "corrections.yaml", "english.yaml")
 
 
-class Entry(namedtuple("Entry", "lang typed rules line")):
+class Entry(named("Entry", "lang typed rules line")):
     __slots__ = ()
     # lang: str
     # typed: str  # what people type
@@ -40,7 +40,7 @@ class Entry(namedtuple("Entry", "lang typed rules line")):
     # line: int
 
 
-class WordLists(namedtuple("WordLists", "synonyms filler never english", defaults=((),))):
+class WordLists(named("WordLists", "synonyms filler never english", defaults=((),))):
     __slots__ = ()
     # synonyms: tuple[Entry, ...]
     # filler: dict[str, tuple[str, ...]]  # lang -> words
