@@ -1,7 +1,5 @@
 """python -m tolaria"""
 
-import sys
+from .cli.program import run
 
-from .cli import main
-
-sys.exit(main())
+run()

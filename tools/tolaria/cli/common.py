@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import warnings
 
 from .. import i18n
 from ..errors import UserError
@@ -61,9 +60,12 @@ def print_json(data) -> None:
 class report_warnings:
     """Library warnings (an index rebuilt) as one line each on stderr, for a `with` block.
     (A class, not contextlib.contextmanager: importing contextlib costs every command's
-    start about 0.5 ms, python -X importtime.)"""
+    start about 0.5 ms, python -X importtime; warnings is imported here for the same
+    reason, since show never needs it.)"""
 
     def __enter__(self) -> None:
+        import warnings
+
         self._catching = warnings.catch_warnings(record=True)
         self._caught = self._catching.__enter__()
         warnings.simplefilter("always")

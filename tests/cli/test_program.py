@@ -1,0 +1,64 @@
+"""The `tolaria` program (cli.program): a read-only command ends without the interpreter's
+teardown, so its output must be flushed, and its write errors reported, by run() itself."""
+
+import contextlib
+import io
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tolaria.cli import main
+
+PROGRAM = [sys.executable, "-m", "tolaria"]
+
+
+def in_process(*args) -> tuple[int, str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        status = main(list(args))
+    return status, out.getvalue()
+
+
+@pytest.mark.parametrize("args", [
+    ["show", "104", "--lang", "all"],            # several screens of text
+    ["show", "104.3b", "--json"],
+    ["search", "phasing", "--lang", "all", "--json"],
+    ["show", "999.9"],                           # an error: status 1, nothing on stdout
+])
+def test_a_program_prints_all_that_main_prints_and_its_status(args):
+    status, expected = in_process(*args)
+    done = subprocess.run(PROGRAM + args, capture_output=True, text=True)
+    assert (done.returncode, done.stdout) == (status, expected)
+
+
+def test_a_reader_that_goes_away_ends_it_quietly():
+    reader = subprocess.Popen(["head", "-c", "10"], stdin=subprocess.PIPE,
+                              stdout=subprocess.DEVNULL)
+    done = subprocess.run(PROGRAM + ["show", "104", "--lang", "all"], stdout=reader.stdin,
+                          stderr=subprocess.PIPE, text=True)
+    reader.stdin.close()
+    reader.wait()
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("command", [["show", "104.3b"], ["validate"]])
+def test_a_full_disk_is_one_line_and_status_2(command):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(PROGRAM + command, stdout=full, stderr=subprocess.PIPE, text=True)
+    assert done.returncode == 2
+    assert done.stderr.startswith("tolaria: ") and len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command, teardown", [(["show", "104.3b"], False),
+                                               (["validate"], True)])
+def test_only_a_read_only_command_skips_the_teardown(command, teardown):
+    script = ("import atexit, sys\n"
+              "atexit.register(lambda: sys.stderr.write('teardown\\n'))\n"
+              f"sys.argv = ['tolaria'] + {command!r}\n"
+              "from tolaria.cli.program import run\n"
+              "run()\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0 and ("teardown" in done.stderr) == teardown
