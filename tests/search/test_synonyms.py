@@ -127,3 +127,35 @@ def test_slang_abbreviations_and_loanwords_reach_the_rules_words(lang, query, sa
             for word in alternative:
                 stems |= keys(lang, word) or set()
     assert keys(lang, said) & stems
+
+
+def test_a_bridged_query_takes_the_english_of_its_other_game_words_in_its_order():
+    words = "creatura con travolgere bloccata".split()
+    english, lang, covered = synonyms.to_english(["it"], words)
+    assert (english, lang, covered) == (("creature", "trample", "block"), "it",
+                                        frozenset({0, 2, 3}))
+    # a game word alone starts no English search: the covered sections answer it
+    assert synonyms.to_english(["it"], "creatura bloccata".split()) == ((), "", frozenset())
+
+
+def test_each_query_word_gives_its_english_once():
+    assert synonyms.to_english(["it"], "arrollar punti vita".split())[0] == ()  # Spanish
+    english, _lang, covered = synonyms.to_english(["it"], "travolgere punti vita".split())
+    assert english == ("trample", "life") and covered == frozenset({0, 1, 2})
+
+
+def test_no_bridge_word_is_a_word_the_covered_sections_use_alone():
+    """A single word of english.yaml that the Spanish or Italian rules hold would send a
+    question on their own topic to English rules (pedina: 702.25j's tokens)."""
+    from pathlib import Path
+
+    from tolaria.search.analysis import words as words_of
+    from tolaria_testing import REPO
+
+    for lang in ("es", "it"):
+        held = {k for path in Path(REPO, "rules", lang).glob("*.yaml")
+                for w in words_of(path.read_text(encoding="utf-8").lower())
+                for k in keys(lang, w) or () if not k.startswith("=")}
+        for _pattern, entry in synonyms.table(lang, synonyms.ENGLISH):
+            if len(entry.words) == 1:
+                assert not (keys(lang, entry.words[0]) or set()) & held, entry.words

@@ -65,6 +65,19 @@ def test_spanish_and_italian_find_english_rules_through_the_word_list(whole_book
     assert hits[0].number == number and hits[0].lang == "en" and hits[0].english_only
 
 
+@pytest.mark.parametrize("query, lang, number", [
+    ("creatura con travolgere bloccata, il bloccante viene rimosso: passa tutto il danno "
+     "al giocatore?", "it", "702.19d"),
+    ("vínculo vital: gano vida por el daño de combate", "es", "702.15b"),
+    ("bloqueadores: asignar el daño de combate", "es", "510.1c"),
+])
+def test_a_bridged_query_is_ranked_on_all_of_its_game_words(whole_book, query, lang, number):
+    """Not the rule that defines the bridged word (702.19), but the one the whole question
+    is about: english_words.yaml gives the other words' English."""
+    hits = search(whole_book, query, lang, limit=3)
+    assert number in [h.number for h in hits] and all(h.english_only for h in hits)
+
+
 def test_a_covered_topic_in_spanish_stays_in_spanish(whole_book):
     hits = search(whole_book, "fuera de fase", "es", limit=5)
     assert all(h.lang == "es" and not h.english_only for h in hits)

@@ -33,6 +33,17 @@ def test_an_unknown_language_and_an_empty_wording_are_named(tmp_path):
     assert found[1] == "4: rules: expected at least one wording"
 
 
+def test_english_words_are_checked_as_the_english_list_is(tmp_path):
+    text = "es:\n  - {typed: criatura, rules: [creature]}\nen:\n  - {typed: x, rules: [y]}\n"
+    found = _messages(tmp_path, "english_words.yaml", text)
+    assert len(found) == 1 and found[0].startswith("3: unknown key 'en'")
+    (tmp_path / "search" / "english_words.yaml").write_text(
+        "it:\n  - {typed: bloccante, rules: [blocker]}\n", encoding="utf-8")
+    lists = wordlists.read_folder(tmp_path / "search", [])
+    assert [(e.lang, e.typed, e.rules, e.line) for e in lists.english_words] == [
+        ("it", "bloccante", ("blocker",), 2)]
+
+
 def test_filler_words_are_single_texts(tmp_path):
     found = _messages(tmp_path, "filler.yaml", "en: [what, yes, can i]\n")
     assert sorted(found) == ["1: filler: 'can i' is not one word",

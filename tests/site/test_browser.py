@@ -134,6 +134,17 @@ def test_search_words_lead_to_a_rule_with_the_words_highlighted(page, lang, quer
     assert word in [m.lower() for m in marks], marks
 
 
+def test_the_spanish_search_box_reaches_the_english_whole_cr(page):
+    """The worker joins the Spanish site's search data with the English site's (its English
+    index): a bridged question is ranked on its game words, and the row links to the rule's
+    English page."""
+    page.goto(page.base + "es/")
+    _search(page, "bloqueadores: asignar el daño de combate")
+    hrefs = [a.get_attribute("href") for a in
+             page.locator(".md-search-result__item > a").all()[:3]]
+    assert any("/es/cr/510/" in h and h.endswith("#510.1c") for h in hrefs), hrefs
+
+
 def test_switching_language_goes_to_the_rule_with_the_same_content(page):
     """The Italian 702.25 follows an older numbering: the English 702.25m is its 702.25k."""
     page.goto(page.base + "en/702.25/#702.25m")

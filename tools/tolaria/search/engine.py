@@ -212,7 +212,8 @@ class WhooshEngine:
 
     def _english(self, words: list[str], langs: list[str], limit: int) -> tuple[list, float]:
         """The rules of the whole CR in English (English only) for the words of a Spanish or
-        Italian query that the `english` word list bridges ("arrollar" -> trample), and
+        Italian query that the `english` word list bridges ("arrollar" -> trample), ranked
+        with the English of its other game words too (`english_words`), and
         the share of the query's meaningful words those cover; none when English is
         searched anyway."""
         if "en" in langs:

@@ -18,8 +18,8 @@ evaluates Whoosh's formula in the same order of operations, so that both runtime
 the same numbers. Fields searched as phrases keep their positions.
 
 The English rules of the whole CR are searched from a Spanish or Italian query through the
-`english` word list (synonyms.to_english): a Spanish or Italian site's data also holds the
-English postings of the words that list can give, and the documents holding them.
+`english` and `english_words` word lists (synonyms.to_english): a Spanish or Italian site's
+data also holds the English index (payload.for_language).
 """
 
 from __future__ import annotations
@@ -163,14 +163,6 @@ def _synonyms(kind: str = synonyms.SYNONYMS) -> dict:
                    for pattern, entry in synonyms.table(lang, kind)] for lang in LANGS}
 
 
-def _bridge() -> dict:
-    """Per language, the English words its `english` entries can give (synonyms.to_english
-    takes each entry's first wording)."""
-    return {lang: sorted({w for _pattern, entry in synonyms.table(lang, synonyms.ENGLISH)
-                          for form in entry.alternatives[:1] for w in form})
-            for lang in LANGS}
-
-
 def _analysis() -> dict:
     lists = wordlists.lists()
     return {
@@ -298,7 +290,8 @@ def search_data(book: RuleBook) -> dict:
         "counts": {lang: reader.doc_frequency("lang", lang) for lang in LANGS},
         "idf": _idf(searcher, fields), "word_weights": _word_weights(searcher),
         "glossary": _glossary(book), "synonyms": _synonyms(),
-        "english": _synonyms(synonyms.ENGLISH), "bridge": _bridge(),
+        "english": _synonyms(synonyms.ENGLISH),
+        "english_words": _synonyms(synonyms.ENGLISH_WORDS),
         "official": {name: list(rules) for name, rules in sorted(official_terms(book).items())},
         "analysis": _analysis(),
         "constants": _constants(searcher.weighting), "numbers": _numbers(book),

@@ -27,7 +27,9 @@ class Synonym(named("Synonym", "lang words alternatives")):
     # alternatives: tuple[tuple[str, ...], ...]  # how the rules say it, each as words
 
 
-SYNONYMS, ENGLISH = "synonyms", "english"  # the two tables: within a language, to English
+# the tables: within a language; to English (a topic of the whole CR only); the game words
+# that rank the English rules a bridged query reaches
+SYNONYMS, ENGLISH, ENGLISH_WORDS = "synonyms", "english", "english_words"
 
 
 def entries(lists: wordlists.WordLists | None = None, kind: str = SYNONYMS
@@ -89,7 +91,8 @@ def _match(pattern, words: list[str], found: list[frozenset[str] | None],
 def known_keys(lang: str) -> frozenset[str]:
     """The keys of every meaningful word on the left of lang's entries: words the search
     understands although no rule holds them ("mazzo"), so never read as typos."""
-    return frozenset(k for kind in (SYNONYMS, ENGLISH) for pattern, _entry in table(lang, kind)
+    return frozenset(k for kind in (SYNONYMS, ENGLISH, ENGLISH_WORDS)
+                     for pattern, _entry in table(lang, kind)
                      for item in pattern if not isinstance(item, str) for k in item)
 
 
@@ -129,11 +132,18 @@ def find(lang: str, words: list[str], kind: str = SYNONYMS) -> list[tuple[range,
 
 def to_english(langs, words: list[str]) -> tuple[tuple[str, ...], str, frozenset[int]]:
     """The English words the ENGLISH table gives for a Spanish or Italian query's words
-    (in the first of langs that has any), that language, and the positions of the query's
-    words they stand for; ((), "", frozenset()) when none."""
+    (in the first of langs that has any), with those the ENGLISH_WORDS table gives for its
+    other words, in the query's order; that language, and the positions of the query's
+    words they stand for; ((), "", frozenset()) when ENGLISH gives none."""
     for lang in langs:
         found = find(lang, words, ENGLISH)
         if found:
+            taken = {p for span, _entry in found for p in span}
+            for span, entry in find(lang, words, ENGLISH_WORDS):  # each word once
+                if not taken.intersection(span):
+                    found.append((span, entry))
+                    taken.update(span)
+            found.sort(key=lambda item: item[0].start)  # stable: ties keep the tables' order
             english = tuple(w for _span, entry in found for form in entry.alternatives[:1]
                             for w in form)
             return english, lang, frozenset(p for span, _entry in found for p in span)

@@ -7,7 +7,9 @@
   (spelling.py);
 - `english.yaml`: per language (es, it), the words players use for a topic the covered
   sections do not have, and the English words of the whole CR for it (the bridge from a
-  Spanish or Italian query to a rule in English only; read by synonyms.py as `english`).
+  Spanish or Italian query to a rule in English only; read by synonyms.py as `english`);
+- `english_words.yaml`: per language (es, it), game words and their English, which rank
+  the English rules a bridged query reaches (synonyms.py's `english_words`).
 
 Read strictly through yamlfiles.YamlFile (every error as file:line) by `tolaria validate`
 (check_folder); at search time they are read once per process, from the folder of
@@ -29,7 +31,8 @@ from ..i18n import _
 from ..tuples import named
 
 LANGS = ("en", "es", "it")
-FILES = ("synonyms.yaml", "filler.yaml", "corrections.yaml", "english.yaml")
+FILES = ("synonyms.yaml", "filler.yaml", "corrections.yaml", "english.yaml",
+         "english_words.yaml")
 
 
 class Entry(named("Entry", "lang typed rules line")):
@@ -40,12 +43,14 @@ class Entry(named("Entry", "lang typed rules line")):
     # line: int
 
 
-class WordLists(named("WordLists", "synonyms filler never english", defaults=((),))):
+class WordLists(named("WordLists", "synonyms filler never english english_words",
+                       defaults=((), ()))):
     __slots__ = ()
     # synonyms: tuple[Entry, ...]
     # filler: dict[str, tuple[str, ...]]  # lang -> words
     # never: dict[str, tuple[str, ...]]  # lang -> words a correction never goes to
     # english: tuple[Entry, ...] = ()  # Spanish and Italian words -> the whole CR's English
+    # english_words: tuple[Entry, ...] = ()  # their game words, to rank what english reaches
 
 
 def _project_dir() -> str:
@@ -137,6 +142,8 @@ def read_folder(where, errors: list) -> WordLists:
     entries("synonyms.yaml", synonyms)
     english: list[Entry] = []
     entries("english.yaml", english, ("es", "it"))
+    english_words: list[Entry] = []
+    entries("english_words.yaml", english_words, ("es", "it"))
     f, root = opened("filler.yaml")
     if root is not None:
         for lang, node in (f.mapping(root, set(), set(LANGS)) or {}).items():
@@ -147,7 +154,7 @@ def read_folder(where, errors: list) -> WordLists:
         if "never" in top:
             for lang, node in (f.mapping(top["never"], set(), set(LANGS)) or {}).items():
                 never[lang] = words(f, node, "never")
-    return WordLists(tuple(synonyms), filler, never, tuple(english))
+    return WordLists(tuple(synonyms), filler, never, tuple(english), tuple(english_words))
 
 
 def check_folder(rules_root) -> int:
@@ -158,7 +165,7 @@ def check_folder(rules_root) -> int:
     lists = read_folder(os.path.join(os.fspath(rules_root), "search"), errors)
     if errors:
         raise DataErrors(errors)
-    return len(lists.synonyms) + len(lists.english)
+    return len(lists.synonyms) + len(lists.english) + len(lists.english_words)
 
 
 # --- reading at search time ---------------------------------------------------------------
@@ -175,10 +182,12 @@ def lists() -> WordLists:
     try:
         with open(path, encoding="utf-8") as stream:
             held = json.load(stream)
-        return WordLists(tuple(Entry(e[0], e[1], tuple(e[2]), e[3]) for e in held["synonyms"]),
-                         {k: tuple(v) for k, v in held["filler"].items()},
-                         {k: tuple(v) for k, v in held["never"].items()},
-                         tuple(Entry(e[0], e[1], tuple(e[2]), e[3]) for e in held["english"]))
+        def read(name):
+            return tuple(Entry(e[0], e[1], tuple(e[2]), e[3]) for e in held[name])
+
+        return WordLists(read("synonyms"), {k: tuple(v) for k, v in held["filler"].items()},
+                         {k: tuple(v) for k, v in held["never"].items()}, read("english"),
+                         read("english_words"))
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         pass
     errors: list = []

@@ -2,8 +2,10 @@
 
 Every language's build writes, under assets/tolaria/: search.json (tolaria.search.export:
 the index's postings and statistics of its language, the analysis, word lists, glossary
-and every edition's numbers), search.js (the scorer, and `window.tolaria.search`) and the Snowball
-stemmers (snowball-stemmers.js, vendored from the npm registry by `make vendor`). The
+and every edition's numbers; a Spanish or Italian search joins the English site's file to
+its own: search.payload.for_language), search.js (the scorer, and `window.tolaria.search`)
+and the Snowball stemmers (snowball-stemmers.js, vendored from the npm registry by
+`make vendor`). The
 theme's search box talks to a worker (assets/search-worker.js) that answers from the same
 scorer instead of Lunr.
 """

@@ -13,8 +13,12 @@
   var fold = function (text) {
     return text.normalize("NFKD").replace(/\p{Mn}/gu, "").toLowerCase()
   }
-  var engine = fetch("../../tolaria/search.json").then(function (r) { return r.json() })
-    .then(function (data) { return self.TolariaSearch.create(data, self.snowballFactory) })
+  var fetched = function (url) { return fetch(url).then(function (r) { return r.json() }) }
+  // a Spanish or Italian site's data is joined with the English site's (its English index)
+  var engine = fetched("../../tolaria/search.json").then(function (data) {
+    return !data.with_english ? data : fetched("../../../../en/assets/tolaria/search.json")
+      .then(function (english) { return self.TolariaSearch.merge(data, english) })
+  }).then(function (data) { return self.TolariaSearch.create(data, self.snowballFactory) })
   var lang = "en", byAnchor = {}, byPage = {}
   var escape = function (text) {
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")

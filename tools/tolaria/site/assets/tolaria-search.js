@@ -6,6 +6,7 @@
 // vendored snowball-stemmers (the same algorithms as Whoosh's).
 //   TolariaSearch.create(data, snowballFactory).search(query, lang, limit)
 //     -> [{number, lang, title}], best first
+//   (a Spanish or Italian file first joined with the English one: TolariaSearch.merge)
 (function (root) {
   "use strict"
   var WORD = /[\p{L}\p{N}_]+/gu
@@ -284,7 +285,7 @@
     function synonymKeys(lang) {  // synonyms.known_keys
       if (!knownKeys[lang]) {
         knownKeys[lang] = new Set()
-        data.synonyms[lang].concat(data.english[lang]).forEach(function (entry) {
+        data.synonyms[lang].concat(data.english[lang], data.english_words[lang]).forEach(function (entry) {
           entry[0].forEach(function (item) {
             if (typeof item !== "string") item.forEach(function (k) { knownKeys[lang].add(k) })
           })
@@ -673,6 +674,16 @@
     function english(query, lang, limit) {  // WhooshEngine._english, synonyms.to_english
       if (lang === "en") return [[], 0]
       var found = findSynonyms(lang, query, data.english), bridge = [], covered = new Set()
+      if (!found.length) return [[], 0]
+      found.forEach(function (f) { f[0].forEach(function (p) { covered.add(p) }) })
+      findSynonyms(lang, query, data.english_words).forEach(function (f) {  // each word once
+        if (f[0].some(function (p) { return covered.has(p) })) return
+        found.push(f)
+        f[0].forEach(function (p) { covered.add(p) })
+      })
+      found = found.map(function (f, i) { return [f, i] }).sort(function (a, b) {
+        return a[0][0][0] - b[0][0][0] || a[1] - b[1]  // by query position, stable
+      }).map(function (pair) { return pair[0] })
       found.forEach(function (f) {
         f[1].slice(0, 1).forEach(function (form) { bridge = bridge.concat(form) })
         f[0].forEach(function (p) { covered.add(p) })
@@ -824,6 +835,48 @@
     return { search: search, completed: completed }
   }
 
+  // --- payload.for_language's files, joined -------------------------------------------------
+  // A Spanish or Italian file (with_english) holds its own language; the English site's file
+  // holds the English index, which a query bridged to English is ranked on. merge(own,
+  // english) is the data the CLI's search reads: the English fields from the English file,
+  // the fields of every language ("lang", "number", "origin") joined, each document from the
+  // file that holds it.
+  function entries(stored, positional) {  // [[doc, [weight, positions...]]], doc numbers whole
+    var out = [], doc = 0
+    for (var i = 0; i < stored.length;) {
+      var size = 2 + (positional ? stored[i + 1] : 0)
+      doc += stored[i]
+      out.push([doc, stored.slice(i + 1, i + size)])
+      i += size
+    }
+    return out
+  }
+  function joined(a, b) {  // two fields' postings of the same term, as deltas again
+    var all = entries(a || [], this.positions).concat(entries(b || [], this.positions))
+    all.sort(function (x, y) { return x[0] - y[0] })
+    var out = [], doc = 0
+    all.forEach(function (e) { out.push(e[0] - doc); doc = e[0]; out.push.apply(out, e[1]) })
+    return out
+  }
+  function merge(own, english) {
+    var out = {}, fields = {}, name
+    for (name in own) out[name] = own[name]
+    for (name in own.fields) fields[name] = own.fields[name]
+    for (name in english.fields) {
+      var entry = english.fields[name]
+      if (name.indexOf("_") < 0) {  // of every language: each term's postings from both
+        var mine = own.fields[name] || { terms: {} }, terms = {}, t
+        for (t in mine.terms) terms[t] = mine.terms[t]
+        for (t in entry.terms) terms[t] = joined.call(entry, mine.terms[t], entry.terms[t])
+        fields[name] = Object.assign({}, entry, { terms: terms })
+      } else if (name.slice(-3) === "_en") fields[name] = entry
+    }
+    out.fields = fields
+    out.documents = own.documents.map(function (d, i) { return d || english.documents[i] })
+    out.with_english = false
+    return out
+  }
+
   // --- the page's API: window.tolaria.search(query, {lang, limit}) ---------------------------
   // Loads the stemmers beside this script and the language's data (each language's site
   // has its own: ../es/assets/tolaria/search.json) on first use, then answers a Promise of
@@ -846,14 +899,19 @@
       }
       return stemmers
     }
+    var fetched = function (lang) {
+      var here = "/" + pageLang() + "/assets/tolaria/"
+      var folder = base.slice(-here.length) === here
+        ? base.slice(0, -here.length) + "/" + lang + "/assets/tolaria/" : base
+      return fetch(folder + "search.json").then(function (r) {
+        if (!r.ok) throw new Error("no search data for " + lang)
+        return r.json()
+      })
+    }
     var load = function (lang) {
       if (!engines[lang]) {
-        var here = "/" + pageLang() + "/assets/tolaria/"
-        var folder = base.slice(-here.length) === here
-          ? base.slice(0, -here.length) + "/" + lang + "/assets/tolaria/" : base
-        var data = fetch(folder + "search.json").then(function (r) {
-          if (!r.ok) throw new Error("no search data for " + lang)
-          return r.json()
+        var data = fetched(lang).then(function (own) {
+          return own.with_english ? fetched("en").then(function (en) { return merge(own, en) }) : own
         })
         engines[lang] = Promise.all([loadStemmers(), data]).then(function (both) {
           return create(both[1], root.snowballFactory)
@@ -872,6 +930,6 @@
     }
   }
 
-  root.TolariaSearch = { create: create }
+  root.TolariaSearch = { create: create, merge: merge }
   if (typeof document !== "undefined" && document.currentScript) pageApi(document.currentScript)
 })(typeof self !== "undefined" ? self : this)
