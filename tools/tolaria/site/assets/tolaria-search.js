@@ -851,8 +851,8 @@
     }
     return out
   }
-  function joined(a, b) {  // two fields' postings of the same term, as deltas again
-    var all = entries(a || [], this.positions).concat(entries(b || [], this.positions))
+  function joined(a, b, positional) {  // two files' postings of one term, as deltas again
+    var all = entries(a || [], positional).concat(entries(b || [], positional))
     all.sort(function (x, y) { return x[0] - y[0] })
     var out = [], doc = 0
     all.forEach(function (e) { out.push(e[0] - doc); doc = e[0]; out.push.apply(out, e[1]) })
@@ -867,7 +867,7 @@
       if (name.indexOf("_") < 0) {  // of every language: each term's postings from both
         var mine = own.fields[name] || { terms: {} }, terms = {}, t
         for (t in mine.terms) terms[t] = mine.terms[t]
-        for (t in entry.terms) terms[t] = joined.call(entry, mine.terms[t], entry.terms[t])
+        for (t in entry.terms) terms[t] = joined(mine.terms[t], entry.terms[t], entry.positions)
         fields[name] = Object.assign({}, entry, { terms: terms })
       } else if (name.slice(-3) === "_en") fields[name] = entry
     }
