@@ -46,8 +46,8 @@ def _during(work, argvs, rebuild, pause: float) -> list[tuple[list[str], int, st
     """The readers started one after another, pause apart, until the rebuild has ended
     (all of argvs at least, three times as many at most). With the broken writer, a reader
     every 0.15 s until the rebuild ends: the pointer file stays torn for 0.6 s only, and a
-    reader now starts in about 25 ms, so that readers spread over the whole rebuild might
-    all miss it (seen passing 2 times out of 3 before this)."""
+    reader starts in about 25 ms, so that a few readers spread over the whole rebuild
+    might all miss it."""
     most = 3 * len(argvs)
     if BROKEN:
         pause, most = min(pause, 0.15), 20 * len(argvs)

@@ -249,15 +249,21 @@ class RuleBook(named("RuleBook",
     def section(self, lang: str, number: RuleNumber | str) -> Section | None:
         return self.sections.get((lang, str(number)))
 
-    def section_for(self, lang: str, number: RuleNumber) -> Section | None:
-        """The section file that holds number (702.25b lives in 702.25)."""
+    def home_of(self, lang: str, number: RuleNumber) -> RuleNumber | None:
+        """The number of the section file that holds number in lang (702.25b: 702.25), from
+        the keys only: a snapshot's sections are decoded when read."""
         best = None
-        for key in self.sections:  # by the keys: a snapshot's sections are decoded when read
+        for key in self.sections:
             if key[0] == lang:
                 home = _section_number(key[1])
                 if number.is_within(home) and (best is None or home.depth > best.depth):
                     best = home
-        return self.sections[(lang, str(best))] if best is not None else None
+        return best
+
+    def section_for(self, lang: str, number: RuleNumber) -> Section | None:
+        """The section file that holds number (702.25b lives in 702.25)."""
+        home = self.home_of(lang, number)
+        return self.sections[(lang, str(home))] if home is not None else None
 
     def find(self, lang: str, number: RuleNumber) -> Section | Rule | None:
         """A section or a rule by its number, in one language."""

@@ -68,4 +68,3 @@ def main(argv: list[str] | None = None) -> int:
                 "with TOLARIA_DEBUG=1 to see where it happened.").format(
             kind=type(exc).__name__, problem=exc), file=sys.stderr)
         return 70
-

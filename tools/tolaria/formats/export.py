@@ -198,10 +198,8 @@ def _today_json(book: RuleBook, today, children: bool = True, links: bool = True
 
 def _unit_of(book: RuleBook, key: str) -> str | None:
     """The covered unit (section or keyword rule, e.g. 702.25) a rule key belongs to."""
-    number = RuleNumber.parse(key.partition("@")[0])
-    units = [unit for unit in {RuleNumber.parse(n) for _, n in book.sections}  # (no decoding)
-             if number.is_within(unit)]
-    return str(max(units, key=lambda n: n.depth)) if units else None
+    home = book.home_of("en", RuleNumber.parse(key.partition("@")[0]))
+    return str(home) if home is not None else None
 
 
 def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str],

@@ -182,6 +182,7 @@ def lists() -> WordLists:
     try:
         with open(path, encoding="utf-8") as stream:
             held = json.load(stream)
+
         def read(name):
             return tuple(Entry(e[0], e[1], tuple(e[2]), e[3]) for e in held[name])
 

@@ -686,7 +686,6 @@
       }).map(function (pair) { return pair[0] })
       found.forEach(function (f) {
         f[1].slice(0, 1).forEach(function (form) { bridge = bridge.concat(form) })
-        f[0].forEach(function (p) { covered.add(p) })
       })
       if (!bridge.length) return [[], 0]
       var meaningful = meaningfulPositions(lang, query), both = 0
@@ -879,7 +878,8 @@
 
   // --- the page's API: window.tolaria.search(query, {lang, limit}) ---------------------------
   // Loads the stemmers beside this script and the language's data (each language's site
-  // has its own: ../es/assets/tolaria/search.json) on first use, then answers a Promise of
+  // has its own: ../es/assets/tolaria/search.json, which a Spanish or Italian search joins
+  // with the English site's) on first use, then answers a Promise of
   // [{number, lang, title}], best first.
   function pageApi(script) {
     var base = script.src.replace(/[^/]*$/, ""), engines = {}, stemmers = null
