@@ -51,3 +51,17 @@ def test_english_reaches_no_other_language(site_data):
     assert {d[1] for d in en["documents"] if d} == {"en"} and not en["with_english"]
     assert en["official"] == site_data["official"] and "trample" in en["official"]
     assert not any(en["fields"]["stem_es"]["terms"].values())
+
+
+def test_each_language_file_holds_its_own_best_bets(site_data):
+    from tolaria.search.payload import for_language
+
+    for lang in ("en", "es", "it"):
+        topics = site_data["topics"][lang]
+        assert len(topics) > 30
+        phrases, hits = topics[0]
+        assert phrases and all(word and all(isinstance(k, str) for k in word)
+                               for phrase in phrases for word in phrase)
+        assert all(h[1] in (lang, "en") and h[3] in (0, 1) for h in hits)
+        assert for_language(site_data, lang)["topics"] == {lang: topics}
+    assert site_data["constants"]["MAX_PINNED"] == 3

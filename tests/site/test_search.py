@@ -120,6 +120,24 @@ def test_the_site_answers_edge_cases_exactly_as_the_cli(book, tab):
     assert [(q, s) for q, s in zip(queries, site)] == [(q, c) for q, c in zip(queries, cli)]
 
 
+# Best bets (rules/search/topics.yaml): each topic's first phrase alone, and among other
+# words of a question (where a phrase must cover a third of the query to count)
+AROUND = {"en": "my opponent controls a creature and {}, what now?",
+          "es": "mi rival controla una criatura y {}, ¿y ahora?",
+          "it": "il mio avversario controlla una creatura e {}, e adesso?"}
+
+
+def test_the_site_shows_the_best_bets_exactly_as_the_cli(book, tab):
+    from tolaria.search import wordlists
+
+    queries = [(text.format(topic.typed[0]), topic.lang)
+               for topic in wordlists.lists().topics for text in ("{}", AROUND[topic.lang])]
+    assert len(queries) > 600
+    cli = _cli(book, queries)
+    site = [[h["number"] for h in hits] for hits in _site(tab, queries)]
+    assert [(q, s) for q, s, c in zip(queries, site, cli) if s != c] == []
+
+
 def test_the_api_answers_the_documented_shape(tab):
     hits = tab.evaluate("window.tolaria.search('fuera de fase', {lang: 'es'})")
     assert hits and all(set(h) == {"number", "lang", "title"} for h in hits)
@@ -171,7 +189,10 @@ def test_the_search_box_answers_a_word_still_being_typed(browser, server):
     box = page.locator("input.md-search__input")
     box.click()
     box.press_sequentially("prio", delay=20)
-    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    # each keystroke gets its answer, in order: wait for the last one ("pri" may show first)
+    page.wait_for_function(
+        """() => { const item = document.querySelector('.md-search-result__item')
+                   return item && /priority/i.test(item.innerText) }""", timeout=15000)
     assert "priority" in page.locator(".md-search-result__item").first.inner_text().lower()
     context.close()
 

@@ -95,4 +95,13 @@ def search(book: RuleBook, query: str, lang: str | Sequence[str] = "en", limit: 
         return Hits(among_words(book, numbers, langs, words)[:limit])
     parsed = parse(query)
     hits = (engine or engine_for(book)).search(parsed, langs, limit)
-    return hits if isinstance(hits, Hits) else Hits(hits)
+    hits = hits if isinstance(hits, Hits) else Hits(hits)
+    from .topics import first, pinned  # words only: a number never reads the topics
+
+    # best bets, unless a quoted phrase asks for the words as written
+    pins = [] if parsed.phrases else pinned(book, langs, [w.lower() for w in parsed.words],
+                                            hits)
+    if not pins:
+        return hits
+    return Hits(first(pins, hits, limit), hits.fallback, hits.phrase_missed,
+                hits.corrections if hits else (), hits.searched)

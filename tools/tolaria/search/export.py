@@ -19,7 +19,8 @@ the same numbers. Fields searched as phrases keep their positions.
 
 The English rules of the whole CR are searched from a Spanish or Italian query through the
 `english` and `english_words` word lists (synonyms.to_english): a Spanish or Italian site's
-data also holds the English index (payload.for_language).
+data also holds the English index (payload.for_language). The best bets (topics.py) come
+with the hits their rules show, so that the browser never looks a rule up for them.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..numbering import (LETTERS, NUMBER_PATTERN, RULE_WORDS, TYPED_DASH, TYPED_
                          BadNumber, RuleNumber)
 from . import engine as engine_module
 from . import parsing, query, spelling, synonyms, wordlists
+from . import topics as topics_module
 from .analysis import LANGS, OWN_STEMS, PAIR_KINDS, WORD, fold, keys, number_keys, stop_words
 from .documents import official_terms
 from .filler import filler_words
@@ -163,6 +165,22 @@ def _synonyms(kind: str = synonyms.SYNONYMS) -> dict:
                    for pattern, entry in synonyms.table(lang, kind)] for lang in LANGS}
 
 
+def _topics(book: RuleBook) -> dict:
+    """Per language, topics.table: each topic's phrases (each word as its stem keys) and
+    the hits its rules show ([number, language, title, 1 for English only]), best first."""
+    out: dict = {}
+    for lang in LANGS:
+        out[lang] = []
+        for phrases, rules in topics_module.table(lang):
+            hits = [h for h in (topics_module.hit_of(book, lang, r) for r in rules)
+                    if h is not None]
+            if hits:
+                out[lang].append([[[sorted(word) for word in p] for p in phrases],
+                                  [[h.number, h.lang, h.title, int(h.english_only)]
+                                   for h in hits]])
+    return out
+
+
 def _analysis() -> dict:
     lists = wordlists.lists()
     return {
@@ -184,7 +202,8 @@ def _constants(weighting) -> dict:
         "COVERAGE_POWER": e.COVERAGE_POWER, "ABOUT_BONUS": e.ABOUT_BONUS,
         "SECTION_BONUS": e.SECTION_BONUS, "OTHER_LANGUAGE": e.OTHER_LANGUAGE,
         "RUNNER_UP": e.RUNNER_UP, "COVERED": e.COVERED, "MAX_TERM_WORDS": e.MAX_TERM_WORDS,
-        "BRIDGED_FIRST": e.BRIDGED_FIRST,
+        "BRIDGED_FIRST": e.BRIDGED_FIRST, "MAX_PINNED": topics_module.MAX_PINNED,
+        "PIN_SHARE": topics_module.PIN_SHARE,
         "BOOSTS": q.BOOSTS, "TEXT_BOOSTS": q.TEXT_BOOSTS, "SYNONYM_BOOSTS": q.SYNONYM_BOOSTS,
         "PHRASE_BONUS": q.PHRASE_BONUS, "PAIR_BONUS": q.PAIR_BONUS,
         "DEFINES_BONUS": q.DEFINES_BONUS, "INEXACT_SHARE": q.INEXACT_SHARE,
@@ -293,6 +312,7 @@ def search_data(book: RuleBook) -> dict:
         "english": _synonyms(synonyms.ENGLISH),
         "english_words": _synonyms(synonyms.ENGLISH_WORDS),
         "official": {name: list(rules) for name, rules in sorted(official_terms(book).items())},
+        "topics": _topics(book),
         "analysis": _analysis(),
         "constants": _constants(searcher.weighting), "numbers": _numbers(book),
         "patterns": _patterns(),

@@ -160,7 +160,7 @@ def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
                 Found(str(number), str(number), RULEBOOK)
             if found is not None and found.via == WHOLE:  # English only: once, in English
                 if not any(h.number == found.key for h in hits):
-                    hits.extend(_whole_hit(book, found.key))
+                    hits.extend(whole_hit(book, found.key))
                 continue
             section, rule = rule_in(book, found, lang) if found else (None, None)
             if section is None:
@@ -186,7 +186,7 @@ def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
     return hits
 
 
-def _whole_hit(book: RuleBook, number: str) -> list[Hit]:
+def whole_hit(book: RuleBook, number: str) -> list[Hit]:
     """A rule or section of the whole current CR in English, as a hit."""
     whole = whole_cr(book)
     rule = whole.rule(number) if whole else None

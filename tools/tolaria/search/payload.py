@@ -18,10 +18,11 @@ def for_language(data: dict, lang: str) -> dict:
     """What a search in lang reads of data, in lang's own file: lang's postings and
     documents; of the other languages only which words their index holds (the CLI's typo
     correction never corrects a word any language knows) and their glossary names; lang's
-    numbers. Spanish and Italian also read the English site's file (`with_english`): a
-    query bridged to English (the `english` and `english_words` word lists) is ranked on the
-    English index, all of its words, as the CLI ranks it; the browser joins the two files
-    (tolaria-search.js: merge), so that the English index is stored and loaded once."""
+    numbers and best bets (topics.py). Spanish and Italian also read the English site's file
+    (`with_english`): a query bridged to English (the `english` and `english_words` word
+    lists) is ranked on the English index, all of its words, as the CLI ranks it; the
+    browser joins the two files (tolaria-search.js: merge), so that the English index is
+    stored and loaded once."""
     docs = {i for i, d in enumerate(data["documents"]) if d[1] == lang}
     fields = {}
     for field, entry in data["fields"].items():
@@ -37,7 +38,8 @@ def for_language(data: dict, lang: str) -> dict:
                              "terms": {t: [] for t in entry["terms"]}}
     return {**data, "fields": fields, "with_english": lang != "en",
             "documents": [d if i in docs else None for i, d in enumerate(data["documents"])],
-            "numbers": {k: v for k, v in data["numbers"].items() if k in ("titles", "all", lang)}}
+            "numbers": {k: v for k, v in data["numbers"].items() if k in ("titles", "all", lang)},
+            "topics": {lang: data["topics"][lang]}}
 
 
 def _only(postings: list, docs: set, positional: bool) -> list:

@@ -9,7 +9,9 @@
   sections do not have, and the English words of the whole CR for it (the bridge from a
   Spanish or Italian query to a rule in English only; read by synonyms.py as `english`);
 - `english_words.yaml`: per language (es, it), game words and their English, which rank
-  the English rules a bridged query reaches (synonyms.py's `english_words`).
+  the English rules a bridged query reaches (synonyms.py's `english_words`);
+- `topics.yaml`: per language, best bets: the telling words of questions players commonly
+  ask, and the rules that answer them (topics.py).
 
 Read strictly through yamlfiles.YamlFile (every error as file:line) by `tolaria validate`
 (check_folder); at search time they are read once per process, from the folder of
@@ -32,7 +34,7 @@ from ..tuples import named
 
 LANGS = ("en", "es", "it")
 FILES = ("synonyms.yaml", "filler.yaml", "corrections.yaml", "english.yaml",
-         "english_words.yaml")
+         "english_words.yaml", "topics.yaml")
 
 
 class Entry(named("Entry", "lang typed rules line")):
@@ -43,14 +45,24 @@ class Entry(named("Entry", "lang typed rules line")):
     # line: int
 
 
-class WordLists(named("WordLists", "synonyms filler never english english_words",
-                       defaults=((), ()))):
+class Topic(named("Topic", "lang typed rules line")):
+    __slots__ = ()
+    # lang: str
+    # typed: tuple[str, ...]  # the phrases: the telling words of a question, each as text
+    # rules: tuple[str, ...]  # what answers it, best first: "104.3c" (in lang's own file),
+    #                         # "cr:704.5b" (a rule of the whole CR)
+    # line: int
+
+
+class WordLists(named("WordLists", "synonyms filler never english english_words topics",
+                       defaults=((), (), ()))):
     __slots__ = ()
     # synonyms: tuple[Entry, ...]
     # filler: dict[str, tuple[str, ...]]  # lang -> words
     # never: dict[str, tuple[str, ...]]  # lang -> words a correction never goes to
     # english: tuple[Entry, ...] = ()  # Spanish and Italian words -> the whole CR's English
     # english_words: tuple[Entry, ...] = ()  # their game words, to rank what english reaches
+    # topics: tuple[Topic, ...] = ()  # best bets (topics.py)
 
 
 def _project_dir() -> str:
@@ -144,6 +156,23 @@ def read_folder(where, errors: list) -> WordLists:
     entries("english.yaml", english, ("es", "it"))
     english_words: list[Entry] = []
     entries("english_words.yaml", english_words, ("es", "it"))
+    topics: list[Topic] = []
+    f, root = opened("topics.yaml")
+    for lang, node in ((f.mapping(root, set(), set(LANGS)) or {}).items()
+                       if root is not None else ()):
+        for item in f.sequence(node):
+            keys = f.mapping(item, {"typed", "rules"})
+            if not keys or len(keys) < 2:
+                continue
+            lists = {}
+            for name in ("typed", "rules"):
+                values = [f.scalar(x, STR, name) for x in f.sequence(keys[name])]
+                if values == [] and is_sequence(keys[name]):
+                    f.error(keys[name], _("{what}: expected at least one").format(what=name))
+                lists[name] = values
+            if lists["typed"] and lists["rules"] and None not in lists["typed"] + lists["rules"]:
+                topics.append(Topic(lang, tuple(t.lower() for t in lists["typed"]),
+                                    tuple(lists["rules"]), line_of(item)))
     f, root = opened("filler.yaml")
     if root is not None:
         for lang, node in (f.mapping(root, set(), set(LANGS)) or {}).items():
@@ -154,7 +183,8 @@ def read_folder(where, errors: list) -> WordLists:
         if "never" in top:
             for lang, node in (f.mapping(top["never"], set(), set(LANGS)) or {}).items():
                 never[lang] = words(f, node, "never")
-    return WordLists(tuple(synonyms), filler, never, tuple(english), tuple(english_words))
+    return WordLists(tuple(synonyms), filler, never, tuple(english), tuple(english_words),
+                     tuple(topics))
 
 
 def check_folder(rules_root) -> int:
@@ -165,7 +195,8 @@ def check_folder(rules_root) -> int:
     lists = read_folder(os.path.join(os.fspath(rules_root), "search"), errors)
     if errors:
         raise DataErrors(errors)
-    return len(lists.synonyms) + len(lists.english) + len(lists.english_words)
+    return len(lists.synonyms) + len(lists.english) + len(lists.english_words) + \
+        len(lists.topics)
 
 
 # --- reading at search time ---------------------------------------------------------------
@@ -188,7 +219,9 @@ def lists() -> WordLists:
 
         return WordLists(read("synonyms"), {k: tuple(v) for k, v in held["filler"].items()},
                          {k: tuple(v) for k, v in held["never"].items()}, read("english"),
-                         read("english_words"))
+                         read("english_words"),
+                         tuple(Topic(t[0], tuple(t[1]), tuple(t[2]), t[3])
+                               for t in held["topics"]))
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         pass
     errors: list = []

@@ -814,7 +814,63 @@
         return hits.slice(0, limit)
       }
       var parsed = parse(text)
-      return parsed ? searchWords(parsed, lang, limit) : []
+      if (!parsed) return []
+      var found = searchWords(parsed, lang, limit)  // best bets first, unless a quoted phrase
+      var pins = parsed.phrases.length ? [] : pinned(parsed.words.map(function (w) {
+        return w.toLowerCase()
+      }), lang, found)
+      return first(pins, found, limit)
+    }
+
+    // --- topics.py: best bets -----------------------------------------------------------------
+    function same(a, b) { return a.number === b.number && a.lang === b.lang && a.english === b.english }
+    function pinned(query, lang, hits) {  // topics.find and topics.pinned, one language
+      var held = query.map(function (w) { return new Set(stemKeys(lang, w)) }), every = new Set()
+      findSynonyms(lang, query).forEach(function (f) {  // "scoop" holds what "concede" does
+        f[1].forEach(function (form) {
+          form.forEach(function (w) {
+            stemKeys(lang, w).forEach(function (k) { f[0].forEach(function (p) { held[p].add(k) }) })
+          })
+        })
+      })
+      held.forEach(function (set) { set.forEach(function (k) { every.add(k) }) })
+      if (!every.size) return []
+      var meaningful = meaningfulPositions(lang, query), groups = [], out = []
+      ;(data.topics[lang] || []).forEach(function (topic, order) {
+        var covered = 0
+        topic[0].forEach(function (phrase) {  // a phrase of one word: a query of one word
+          if (phrase.length < 2 && meaningful.size !== 1) return
+          if (!phrase.every(function (word) { return meets(word, every) })) return
+          var count = 0
+          meaningful.forEach(function (p) {
+            if (phrase.some(function (word) { return meets(word, held[p]) })) count++
+          })
+          covered = Math.max(covered, count)
+        })
+        if (!covered || covered < C.PIN_SHARE * meaningful.size) return
+        var found = topic[1].map(function (h) {
+          return { number: h[0], lang: h[1], title: h[2], english: !!h[3] }
+        })
+        var best = hits.length
+        found.forEach(function (h) {
+          hits.forEach(function (x, n) { if (same(x, h) && n < best) best = n })
+        })
+        groups.push([covered, best, order, found])
+      })
+      groups.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1] || a[2] - b[2] })
+      groups.forEach(function (g) {
+        g[3].forEach(function (hit) {
+          if (out.length < C.MAX_PINNED && !out.some(function (o) { return same(o, hit) })) out.push(hit)
+        })
+      })
+      return out
+    }
+    function first(pins, hits, limit) {  // topics.first: a pin the hits hold as found there
+      var shown = pins.map(function (p) {
+        return hits.filter(function (h) { return same(h, p) })[0] || p
+      })
+      var rest = hits.filter(function (h) { return !pins.some(function (p) { return same(h, p) }) })
+      return shown.concat(rest.slice(0, Math.max(0, limit - pins.length)))
     }
 
     // For search as you type (the search box, not the CLI): the query with its last word
