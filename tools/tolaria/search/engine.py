@@ -242,11 +242,14 @@ class WhooshEngine:
             held = self._held[(field, text)] = (field, text) in self.searcher().reader()
         return held
 
-    def _known(self, word: str, lang: str) -> bool:
-        """Whether word is a stop word or filler of lang, a word of its synonym table, or is
-        indexed in lang (as typed or stemmed)."""
+    def _known(self, word: str, lang: str, bridged: bool = True) -> bool:
+        """Whether word is a stop word or filler of lang, a word of its synonym table (or of
+        its tables bridging to the English whole CR, unless not bridged), or is indexed in
+        lang (as typed or stemmed)."""
         found = keys(lang, word)
-        if found is None or is_filler(lang, word) or found & synonyms.known_keys(lang):
+        kinds = (synonyms.SYNONYMS, synonyms.ENGLISH, synonyms.ENGLISH_WORDS) if bridged \
+            else (synonyms.SYNONYMS,)
+        if found is None or is_filler(lang, word) or found & synonyms.known_keys(lang, kinds):
             return True
         if self._present(f"exact_{lang}", fold(word)):
             return True
@@ -259,7 +262,10 @@ class WhooshEngine:
         everywhere = list(self.info.languages) or list(langs)
         meaningful = [w for w in words if any(keys(lang, w) is not None
                                               and not is_filler(lang, w) for lang in langs)]
-        unknown = [w for w in meaningful if not any(self._known(w, lang) for lang in everywhere)]
+        # a word the bridge to the whole CR knows ("trample" in a Spanish query) is unknown
+        # when that bridge found nothing: the index holds no rule of it
+        unknown = [w for w in meaningful
+                   if not any(self._known(w, lang, False) for lang in everywhere)]
         return tuple(unknown) if unknown and len(unknown) == len(meaningful) else ()
 
     def _corrections(self, words: list[str], langs: list[str], matches) -> list:

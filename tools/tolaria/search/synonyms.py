@@ -88,10 +88,11 @@ def _match(pattern, words: list[str], found: list[frozenset[str] | None],
 
 
 @functools.cache
-def known_keys(lang: str) -> frozenset[str]:
-    """The keys of every meaningful word on the left of lang's entries: words the search
-    understands although no rule holds them ("mazzo"), so never read as typos."""
-    return frozenset(k for kind in (SYNONYMS, ENGLISH, ENGLISH_WORDS)
+def known_keys(lang: str, kinds: tuple[str, ...] = (SYNONYMS, ENGLISH, ENGLISH_WORDS)
+               ) -> frozenset[str]:
+    """The keys of every meaningful word on the left of lang's entries (of kinds): words the
+    search understands although no rule holds them ("mazzo"), so never read as typos."""
+    return frozenset(k for kind in kinds
                      for pattern, _entry in table(lang, kind)
                      for item in pattern if not isinstance(item, str) for k in item)
 
