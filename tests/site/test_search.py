@@ -181,8 +181,8 @@ def test_a_build_without_the_stemmers_says_what_to_run(tmp_path, monkeypatch):
 
 
 def test_the_search_box_answers_a_word_still_being_typed(browser, server):
-    """The box shows the CLI's answer to the query, or, while it finds nothing, the answer to
-    its last word completed ("prio": priority)."""
+    """A last word no index word is but one begins is still being typed: the box answers it
+    completed ("prio": priority), not read as a typo (the CLI's "prior")."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(server + "en/")

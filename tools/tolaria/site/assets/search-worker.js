@@ -4,8 +4,9 @@
 // page's title and its text, linking to the rule's anchor under today's number (a section:
 // its page; a rule of the whole CR in English only: its number and title, on its page
 // cr/SECTION/, which the theme's index does not hold); the words
-// typed that the row's text holds are passed on for the page to highlight. While a word is
-// being typed and the query finds nothing, its last word is completed (search.js: completed).
+// typed that the row's text holds are passed on for the page to highlight. A last word that
+// no index word is but one begins is read as still being typed and completed (search.js:
+// completed), before any typo correction.
 (function () {
   "use strict"
   var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3 // the theme's SearchMessageType
@@ -73,11 +74,12 @@
     } else if (message.type === QUERY && typeof message.data === "string") {
       var query = message.data
       engine.then(function (search) {
-        var hits = search.search(query, lang, 10)
-        if (!hits.length && search.completed(query, lang)) {  // a word still being typed
-          query = search.completed(query, lang)
-          hits = search.search(query, lang, 10)
-        }
+        // a last word the index does not know but begins ("prio") is still being typed: the
+        // word it begins, not a typo correction ("prior"); else the query as typed
+        var typing = search.completed(query, lang)
+        var hits = typing ? search.search(typing, lang, 10) : []
+        if (hits.length) query = typing
+        else hits = search.search(query, lang, 10)
         var words = query.match(/[\p{L}\p{N}_]+/gu) || []
         var items = hits.map(function (hit) { return row(hit, words) }).filter(Boolean)
         self.postMessage({ type: RESULT, data: { items: items } })

@@ -874,10 +874,11 @@
     }
 
     // For search as you type (the search box, not the CLI): the query with its last word
-    // completed to the indexed word of lang it begins that most rules hold; null if none.
+    // completed to the indexed word of lang it begins that most rules hold; null if none, or
+    // if the last word is one lang's index or word lists know (then it is typed in full).
     function completed(text, lang) {
       var last = /([\p{L}\p{N}_]+)$/u.exec(text), best = null, most = 0
-      if (!last || last[1].length < 2) return null
+      if (!last || last[1].length < 2 || known(last[1].toLowerCase(), lang)) return null
       var prefix = fold(last[1].toLowerCase())
       Object.keys((F["exact_" + lang] || { terms: {} }).terms).forEach(function (w) {
         var count = w.length > prefix.length && w.indexOf(prefix) === 0 &&
