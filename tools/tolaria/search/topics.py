@@ -112,8 +112,8 @@ def find(lang: str, words: list[str], topics: Table | None = None
     if not every:
         return []
     meaningful = meaningful_positions(lang, words)
-    found = []
     alone = len(meaningful) == 1
+    found = []
     for order, (phrases, rules) in enumerate(table(lang) if topics is None else topics):
         covered = max((sum(1 for p in meaningful if any(word & held[p] for word in phrase))
                        for phrase in phrases if all(word & every for word in phrase)
@@ -148,14 +148,13 @@ def pinned(book: RuleBook, langs: list[str], words: list[str], hits=()) -> list[
     """The best bets for a query's words in langs, at most MAX_PINNED: the rules of the
     topics that cover more of the query first; of topics that cover as much, the one whose
     rule the ranked hits put first, then langs' and the table's order."""
-    rank = {(h.number, h.lang, h.english_only): n for n, h in enumerate(hits)}
+    rank = {_identity(h): n for n, h in enumerate(hits)}
     groups = []
     for index, lang in enumerate(langs):
         for covered, order, rules in find(lang, words):
             found = [h for h in (hit_of(book, lang, r) for r in rules) if h is not None]
             if found:
-                best = min(rank.get((h.number, h.lang, h.english_only), len(rank))
-                           for h in found)
+                best = min(rank.get(_identity(h), len(rank)) for h in found)
                 groups.append((-covered, best, index, order, found))
     out: list[Hit] = []
     for *_rank, found in sorted(groups, key=lambda g: g[:4]):
@@ -165,8 +164,13 @@ def pinned(book: RuleBook, langs: list[str], words: list[str], hits=()) -> list[
     return out
 
 
+def _identity(hit: Hit) -> tuple:
+    """What makes two hits the same rule: its number shown, language, English only."""
+    return hit.number, hit.lang, hit.english_only
+
+
 def _same(a: Hit, b: Hit) -> bool:
-    return (a.number, a.lang, a.english_only) == (b.number, b.lang, b.english_only)
+    return _identity(a) == _identity(b)
 
 
 def first(pins: list[Hit], hits: list[Hit], limit: int) -> list[Hit]:
