@@ -31,9 +31,9 @@ current CR ("cr:" numbers beside the covered rules). bench/queries_situations_de
 75 situational questions written the same way, to improve search on (like the dev set), and
 bench/queries_situations_dev2.yaml 90 more (30 per language), written by another such helper
 in the session that added the best bets (search/topics.py). bench/queries_situations_fresh.yaml
-is a third blind set of 90 situational questions, written by a helper at the same time, which
+was a third blind set of 90 situational questions, written by a helper at the same time, which
 saw neither the code, the best bets nor any result; it was measured once, when the best bets
-were done.
+were done (stop 21: hit@3 .933/.767/.767 en/es/it), and is improved on since, like the dev sets.
 Issue 15's aim for a blind situational set: hit@3 >= 0.90 in each language, above FTS5.
 Every set is printed overall and per language.
 Run: .venv/bin/python bench/bench_relevance.py [--verbose]
@@ -64,10 +64,10 @@ SETS = {TUNING: "tuning set", DEV: "dev set", QUESTIONS: "questions dev set",
         SITUATIONS: "situations set, blind, never tuned against",
         SITUATIONS_CR: "situations-cr set, blind, whole-CR answers, never tuned against",
         SITUATIONS_DEV2: "situations-dev2 set, situational questions",
-        FRESH: "fresh set, blind, situational, written with the best bets, never tuned against"}
+        FRESH: "fresh set, situational, blind until measured once at stop 21, now improved on"}
 # Blind sets: only their summary figures are ever printed (never a query or its results,
 # not even with --verbose), so that nobody tunes search against them by accident.
-BLIND = {HELD_OUT, SITUATIONS, SITUATIONS_CR, FRESH}
+BLIND = {HELD_OUT, SITUATIONS, SITUATIONS_CR}
 # --only NAME: the first word of a set's label (tuning, dev, questions, held-out, situations)
 
 

@@ -42,3 +42,16 @@ def test_every_rule_of_every_edition_is_in_exactly_one_document(editions):
                        for doc in docs})
     assert pairs == expected
     assert len({(d.number, d.text) for d in corpus}) == len(corpus)
+
+
+def test_a_rule_that_is_only_a_title_names_its_first_subrule(whole_book):
+    from tolaria.search.documents import documents_from_book
+
+    docs = [d for d in documents_from_book(whole_book) if d.english_only]
+    by_number = {d.number: d for d in docs}
+    assert by_number["702.19"].first == "en:cr:702.19a"  # "Trample"
+    assert by_number["702.19a"].first == by_number["704"].first == ""  # text; a section
+    assert by_number["704.5"].first == ""  # a rule with text, though it has subrules
+    keys = {d.key for d in docs}
+    assert all(d.first in keys for d in docs if d.first)
+    assert sum(1 for d in docs if d.first) > 200  # every keyword and keyword action

@@ -131,16 +131,29 @@ def test_slang_abbreviations_and_loanwords_reach_the_rules_words(lang, query, sa
 
 def test_a_bridged_query_takes_the_english_of_its_other_game_words_in_its_order():
     words = "creatura con travolgere bloccata".split()
-    english, lang, covered = synonyms.to_english(["it"], words)
-    assert (english, lang, covered) == (("creature", "trample", "block"), "it",
-                                        frozenset({0, 2, 3}))
+    english, lang, covered, alone = synonyms.to_english(["it"], words)
+    assert (english, lang, covered, alone) == (("creature", "trample", "block"), "it",
+                                               frozenset({0, 2, 3}), False)
     # a game word alone starts no English search: the covered sections answer it
-    assert synonyms.to_english(["it"], "creatura bloccata".split()) == ((), "", frozenset())
+    assert synonyms.to_english(["it"], "creatura bloccata".split()) == \
+        ((), "", frozenset(), False)
+
+
+def test_game_words_alone_bridge_only_when_they_are_every_word_that_counts():
+    def both(_lang, taken):
+        return taken >= {0, 1}
+
+    english, lang, covered, alone = synonyms.to_english(["it"], ["creatura", "bloccata"], both)
+    assert (english, lang, covered, alone) == (("creature", "block"), "it",
+                                               frozenset({0, 1}), True)
+    # "rossa" has no English in english_words.yaml: no English search
+    assert synonyms.to_english(["it"], ["creatura", "rossa"], both) == \
+        ((), "", frozenset(), False)
 
 
 def test_each_query_word_gives_its_english_once():
     assert synonyms.to_english(["it"], "arrollar punti vita".split())[0] == ()  # Spanish
-    english, _lang, covered = synonyms.to_english(["it"], "travolgere punti vita".split())
+    english, _lang, covered, _alone = synonyms.to_english(["it"], "travolgere punti vita".split())
     assert english == ("trample", "life") and covered == frozenset({0, 1, 2})
 
 

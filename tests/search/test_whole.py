@@ -10,19 +10,35 @@ from tolaria.search import search
 from tolaria.search.documents import documents_from_book, is_title, official_terms
 
 
-@pytest.mark.parametrize("query, section", [
-    ("trample", "702.19"), ("state-based actions", "704"), ("phasing", "702.26"),
-    ("mill", "701.17"), ("first strike", "702.7"), ("deathtouch", "702.2"),
+@pytest.mark.parametrize("query, section, first", [
+    ("trample", "702.19", "702.19a"), ("state-based actions", "704", "704"),
+    ("phasing", "702.26", "702.26"), ("mill", "701.17", "701.17a"),
+    ("first strike", "702.7", "702.7a"), ("deathtouch", "702.2", "702.2a"),
 ])
-def test_the_defining_rule_of_the_whole_cr_comes_first(whole_book, query, section):
+def test_the_defining_rule_of_the_whole_cr_comes_first(whole_book, query, section, first):
+    """A rule of the whole CR that is only a title ("702.19 Trample") is shown as its first
+    subrule, which says what the thing is; a section (704) or a covered rule as it is."""
     hits = search(whole_book, query, "en", limit=5)
-    assert hits[0].number == section
+    assert hits[0].number == first
     assert all(h.number == section or h.number.startswith(section) for h in hits[:3])
+
+
+@pytest.mark.parametrize("query, lang", [
+    ("trample", "en"), ("cascade", "en"), ("flying blocked", "en"), ("scry", "en"),
+    ("arrollar", "es"), ("cascada", "es"), ("profetizzare", "it"), ("travolgere", "it"),
+])
+def test_a_rule_that_is_only_a_title_is_never_a_hit_of_its_own(whole_book, query, lang):
+    """Its first subrule takes its place, once: no row says only "Trample"."""
+    whole = {d.display: d for d in documents_from_book(whole_book) if d.english_only}
+    hits = search(whole_book, query, lang, limit=10)
+    assert hits and not any(whole[h.number].first for h in hits if h.english_only)
+    shown = [(h.number, h.lang) for h in hits]
+    assert len(shown) == len(set(shown))
 
 
 def test_trample_is_found_not_corrected(whole_book):
     hits = search(whole_book, "trample", "en")
-    assert hits and hits.corrections == () and hits[0].number == "702.19"
+    assert hits and hits.corrections == () and hits[0].number == "702.19a"
     assert hits[0].english_only and hits[0].to_json()["english_only"] is True
 
 
@@ -56,8 +72,8 @@ def test_the_official_glossary_names_the_rules_it_sends_to(whole_book):
 
 
 @pytest.mark.parametrize("query, lang, number", [
-    ("arrollar", "es", "702.19"), ("travolgere", "it", "702.19"),
-    ("acciones basadas en estado", "es", "704"), ("tocco letale", "it", "702.2"),
+    ("arrollar", "es", "702.19a"), ("travolgere", "it", "702.19a"),
+    ("acciones basadas en estado", "es", "704"), ("tocco letale", "it", "702.2a"),
 ])
 def test_spanish_and_italian_find_english_rules_through_the_word_list(whole_book, query,
                                                                      lang, number):
@@ -72,7 +88,7 @@ def test_spanish_and_italian_find_english_rules_through_the_word_list(whole_book
     ("bloqueadores: asignar el daño de combate", "es", "510.1c"),
 ])
 def test_a_bridged_query_is_ranked_on_all_of_its_game_words(whole_book, query, lang, number):
-    """Not the rule that defines the bridged word (702.19), but the one the whole question
+    """Not the rule that defines the bridged word (702.19a), but the one the whole question
     is about: english_words.yaml gives the other words' English."""
     hits = search(whole_book, query, lang, limit=3)
     assert number in [h.number for h in hits] and all(h.english_only for h in hits)
@@ -86,17 +102,17 @@ def test_a_covered_topic_in_spanish_stays_in_spanish(whole_book):
 def test_the_cli_marks_english_only_rules_in_another_language(capsys):
     assert main(["search", "arrollar", "--lang", "es", "--limit", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == "702.19 · Trample · English only"
+    assert out.splitlines()[0] == "702.19a · Trample · English only"
     assert main(["search", "trample", "--lang", "en", "--limit", "1"]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == "702.19 · Trample"
+    assert capsys.readouterr().out.splitlines()[0] == "702.19a · Trample"
     assert main(["search", "travolgere", "--lang", "it", "--json", "--limit", "1"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data[0]["english_only"] is True and data[0]["number"] == "702.19"
+    assert data[0]["english_only"] is True and data[0]["number"] == "702.19a"
 
 
 def test_the_marker_speaks_the_interface_language(capsys):
     assert main(["search", "arrollar", "--lang", "es", "--ui-lang", "es", "--limit", "1"]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == "702.19 · Trample · solo en inglés"
+    assert capsys.readouterr().out.splitlines()[0] == "702.19a · Trample · solo en inglés"
 
 
 def test_words_no_rule_holds_name_the_whole_cr_and_official_terms(capsys):
@@ -105,3 +121,25 @@ def test_words_no_rule_holds_name_the_whole_cr_and_official_terms(capsys):
     assert len(err.splitlines()) == 1
     assert err.startswith("tolaria: no rule has 'xyzzy plugh', neither in the whole CR in "
                           "English nor in the covered sections (104, 300, 512–514")
+
+
+def test_game_words_alone_show_covered_and_english_rules_by_turns(whole_book):
+    """Every word that counts is a game word with English ("equipaggiare turno avversario":
+    equip, turn, opponent): the covered rules and the English ones take turns, the covered
+    first, so that neither a question on the covered sections nor one on the whole CR loses
+    its answer."""
+    hits = search(whole_book, "equipaggiare turno avversario", "it", limit=4)
+    assert [h.english_only for h in hits] == [False, True, False, True]
+    assert "702.6a" in [h.number for h in hits[:2]]
+    hits = search(whole_book, "perder la partida", "es", limit=4)
+    assert hits[0].number.startswith("104.3") and not hits[0].english_only
+
+
+def test_a_query_naming_a_covered_topic_keeps_the_covered_rules_first(whole_book):
+    """"Protezione" bridges to protection, but "fuori fase" names phasing (Teferi's
+    Protection phases creatures out)."""
+    hits = search(whole_book, "Protezione di Teferi, le creature fuori fase vengono rimosse "
+                              "dal combattimento?", "it", limit=3)
+    assert hits[0].lang == "it" and hits[0].number.startswith("702.26")
+    assert search(whole_book, "protezione dal blu", "it", limit=1)[0].english_only
+

@@ -7,8 +7,10 @@ A covered rule is presented under today's number (`shown`: the rulebook's 702.25
 702.26d today); a rule of the whole CR carries
 the names of the official glossary's entries that send to it ("Trample ... See rule
 702.19"), and a rule that is only a title ("702.19 Trample") has it as its heading, so that
-the rule defining a thing ranks before the rules that mention it. Documents know nothing of
-any search engine, so that another engine could index the same documents.
+the rule defining a thing ranks before the rules that mention it; such a rule names its first
+subrule (`first`), which a result shows in its place: "702.19a Trample is a static ability
+...", not a row that says only "Trample". Documents know nothing of any search engine, so
+that another engine could index the same documents.
 """
 
 from __future__ import annotations
@@ -34,8 +36,8 @@ TITLE_LENGTH = 60  # a rule's text this short, with no full stop, is a title ("T
 
 
 class Document(named("Document", "key number lang title heading text examples terms "
-                                      "gloss depth shown english_only editions",
-                          defaults=("", False, ()))):
+                                      "gloss depth shown english_only editions first",
+                          defaults=("", False, (), ""))):
     __slots__ = ()
     # key: str  # unique: "en:104.3b" (or "en:2023-04-14:104.3b" in a corpus of editions)
     # number: str
@@ -50,6 +52,7 @@ class Document(named("Document", "key number lang title heading text examples te
     # shown: str = ""  # the number people see (today's); "" when it is number
     # english_only: bool = False  # a rule of the whole CR that the project has not translated
     # editions: tuple[str, ...] = ()  # in a corpus of editions: those (ISO dates) with this text
+    # first: str = ""  # a rule that is only a title: its first subrule's key, shown in its place
 
     @property
     def display(self) -> str:
@@ -138,6 +141,18 @@ def is_title(text: str) -> bool:
     return len(text) <= TITLE_LENGTH and not text.rstrip().endswith((".", ":", "”", '"'))
 
 
+def first_subrules(whole) -> dict[str, str]:
+    """The rules of a whole CR that are only a title ("702.19 Trample"), each with its first
+    subrule (702.19a), which search shows in its place."""
+    out = {}
+    for section in whole.sections:
+        for rule, following in zip(section.rules, section.rules[1:]):
+            if following.number[-1].isalpha() and following.number[:-1] == rule.number \
+                    and is_title(rule.text):
+                out[rule.number] = following.number
+    return out
+
+
 def whole_documents(book: RuleBook) -> list[Document]:
     """The rules of the whole current CR in English that are not covered rules (a covered
     rule is indexed from the model, in every language, under its number today)."""
@@ -148,6 +163,7 @@ def whole_documents(book: RuleBook) -> list[Document]:
     # "702.26q@2023-06-09" has no text in the rulebook, so the whole CR's is indexed)
     covered = {t.number for key, t in (book.today or {}).items() if t.number and "@" not in key}
     sent = glossary_targets(whole)
+    first = first_subrules(whole)
     docs = []
 
     def named(number: str, heading: str) -> tuple[str, str]:
@@ -174,9 +190,11 @@ def whole_documents(book: RuleBook) -> list[Document]:
                 continue
             names, gloss = named(rule.number, title)
             about = titles.get(rule.number.rstrip("abcdefghijklmnopqrstuvwxyz"), section.title)
+            shown = first.get(rule.number)
             docs.append(Document(f"en:cr:{rule.number}", rule.number, "en", about, title,
                                  rule.text, "\n".join(rule.examples), names, gloss, depth,
-                                 english_only=True))
+                                 english_only=True, first=f"en:cr:{shown}"
+                                 if shown and shown not in covered else ""))
     return docs
 
 

@@ -63,7 +63,8 @@ OTHER_LANGUAGE = 0.5  # --lang all: the weight of a language none of the query's
 MAX_TERM_WORDS = 6  # no official glossary term's name is longer (the whole CR is read when
 #                    a query is this short)
 BRIDGED_FIRST = 0.5  # a Spanish or Italian query bridged to English rules (english.yaml) for at
-#                     least this share of its words lists those English rules first
+#                     least this share of its words lists those English rules first, unless
+#                     it names a term of the glossary (a covered topic)
 RUNNER_UP = 0.9  # --lang all: the most any language but the query's own may weigh
 # documents from which Whoosh's own way (a matcher tree, skipping blocks that cannot rank) is
 # taken: below, one array of scores and kept postings are faster (measured up to all ~60
@@ -190,7 +191,7 @@ class WhooshEngine:
         # the query is an official glossary term's name (a few words): its rules, in English
         defines = self.official.get(term_key(" ".join(words)), ()) \
             if "en" in langs and len(words) <= MAX_TERM_WORDS else ()
-        bridged, share = self._english(words, langs, limit)
+        bridged, share, alone = self._english(words, langs, limit)
         for attempt in ("strict", "loose"):
             if attempt == "loose" and not parsed.phrases:
                 continue  # without quoted phrases, loose is strict
@@ -203,33 +204,43 @@ class WhooshEngine:
             hits = self._run(built, limit, weights) if built else []
             if hits or bridged:
                 loose = attempt == "loose"
-                # English rules first when the bridged words are most of the query
-                hits = bridged + hits if share >= BRIDGED_FIRST else hits + bridged
+                if alone:  # game words only: covered and English rules by turns
+                    hits = alternate(hits, bridged)
+                # English rules first when the bridged words are most of the query, unless
+                # it names a covered topic ("Protezione di Teferi ... fuori fase")
+                elif share >= BRIDGED_FIRST and not matches:
+                    hits = bridged + hits
+                else:
+                    hits = hits + bridged
                 return Hits(hits[:limit], typo or ("loose" if loose else None), loose,
                             corrections, parsed.text)
         return Hits([], None, bool(parsed.phrases), corrections, parsed.text,
                     self._unknown(words, langs))
 
-    def _english(self, words: list[str], langs: list[str], limit: int) -> tuple[list, float]:
+    def _english(self, words: list[str], langs: list[str], limit: int
+                 ) -> tuple[list, float, bool]:
         """The rules of the whole CR in English (English only) for the words of a Spanish or
         Italian query that the `english` word list bridges ("arrollar" -> trample), ranked
-        with the English of its other game words too (`english_words`), and
-        the share of the query's meaningful words those cover; none when English is
-        searched anyway."""
+        with the English of its other game words too (`english_words`; these alone when
+        they are all its meaningful words), the share of the query's meaningful words those
+        cover, and whether game words alone bridged; none when English is searched anyway."""
         if "en" in langs:
-            return [], 0.0
-        english, lang, covered = synonyms.to_english(langs, words)
+            return [], 0.0, False
+        # the game words alone bridge when they are every word that counts ("equipaggiare
+        # turno avversario": equip, turn, opponent)
+        english, lang, covered, alone = synonyms.to_english(
+            langs, words, lambda lang, taken: meaningful_positions(lang, words) <= taken)
         if not english:
-            return [], 0.0
+            return [], 0.0, False
         meaningful = meaningful_positions(lang, words)
         share = len(covered & meaningful) / max(1, len(meaningful))
         text = " ".join(english)
         made = build("en", ParsedQuery(text, english, ()), [], present=self._present,
                      weigh=self._weight, defines=self.official.get(term_key(text), ()))
         if made is None:
-            return [], 0.0
+            return [], 0.0, False
         made = made._replace(query=Q.And([Q.Term("origin", "cr"), made.query]))
-        return self._run({"en": made}, limit), share
+        return self._run({"en": made}, limit), share, alone
 
     # --- words the index does not know ---------------------------------------------------
     def _present(self, field: str, text: str) -> bool:
@@ -437,12 +448,31 @@ class WhooshEngine:
                 lang = item[2]["lang"]
                 item[0] = item[0] / (best[lang] or 1.0) * weights.get(lang, 1.0) * top
         scored.sort(key=lambda item: (-item[0], item[1]))
-        hits = []
-        for score, _order, result in scored[:limit]:
+        hits, seen = [], set()
+        for score, _order, result in scored:
+            if len(hits) == limit:
+                break
+            # a rule that is only a title ("Trample"): the subrule defining it, in its place
+            first = searcher.document_number(key=result["first"]) \
+                if result.get("first") else None
+            if first is not None:
+                result = self._stored(first)
+            if result["key"] in seen:
+                continue
+            seen.add(result["key"])
             lang = result["lang"]
             text, marks = snippet(lang, result["show"], built[lang].keys)
             hits.append(found_hit(result, text, score, marks))
         return hits
+
+
+def alternate(first: list, second: list) -> list:
+    """first's and second's items by turns, first's first; the longer one's rest after."""
+    out = []
+    for pair in zip(first, second):
+        out.extend(pair)
+    shorter = min(len(first), len(second))
+    return out + first[shorter:] + second[shorter:]
 
 
 def _close_all(searchers: list) -> None:

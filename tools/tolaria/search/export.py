@@ -103,8 +103,9 @@ def _idf(searcher, fields: dict) -> dict:
 def _documents(searcher) -> tuple[list, list]:
     """Each document (by document number): number (the rulebook's), language, title (an
     index into titles), its stem keys (coverage), today's number when it differs (else ""),
-    and 1 for a rule of the whole CR in English only (else 0); and each title with its
-    words' stem keys."""
+    1 for a rule of the whole CR in English only (else 0), and for a rule that is only a
+    title, the document number of its first subrule (shown in its place); and each title
+    with its words' stem keys."""
     titles: dict[tuple[str, str], int] = {}
     title_list: list = []
     docs = []
@@ -121,6 +122,10 @@ def _documents(searcher) -> tuple[list, list]:
         docs.append([stored["number"], lang, titles[(lang, title)], stored["keys"],
                      shown if shown != stored["number"] else "",
                      int(stored.get("origin") == "cr")])
+        if stored.get("first"):
+            first = searcher.document_number(key=stored["first"])
+            if first is not None:
+                docs[-1].append(first)
     return docs, title_list
 
 

@@ -42,7 +42,7 @@ from whoosh.analysis import SpaceSeparatedTokenizer  # noqa: E402
 from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
 from whoosh.filedb.filestore import FileStorage, RamStorage  # noqa: E402
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 STALE_SECONDS = 3600
 TEXT_FIELDS = ("name", "stem", "section")  # stemmed, per language
 # The modules whose code or data decide what the index holds (analysis: stop lists, stems,
@@ -112,7 +112,7 @@ class IndexInfo(named("IndexInfo", "path documents fingerprint built seconds lan
 def schema() -> Schema:
     fields = {"key": ID(unique=True, stored=True), "number": ID(stored=True),
               "lang": ID(stored=True), "title": STORED(), "show": STORED(), "depth": STORED(),
-              "keys": STORED(), "shown": STORED(), "editions": STORED(),
+              "keys": STORED(), "shown": STORED(), "editions": STORED(), "first": STORED(),
               # "book": a covered rule (translated); "cr": a rule of the whole CR, English only
               "origin": ID(stored=True)}
     for lang in LANGS:
@@ -133,6 +133,8 @@ def _fields(doc: Document) -> dict:
            "shown": doc.display, "origin": "cr" if doc.english_only else "book"}
     if doc.editions:
         out["editions"] = " ".join(doc.editions)
+    if doc.first:
+        out["first"] = doc.first
     names = "\n".join(p for p in (doc.heading, doc.terms) if p)
     section = doc.title if doc.depth else ""  # a rule's section title: what it is about
     out["keys"] = word_keys(lang, "\n".join((names, section, doc.text, doc.examples)))

@@ -131,21 +131,27 @@ def find(lang: str, words: list[str], kind: str = SYNONYMS) -> list[tuple[range,
     return out
 
 
-def to_english(langs, words: list[str]) -> tuple[tuple[str, ...], str, frozenset[int]]:
+def to_english(langs, words: list[str], every=None
+               ) -> tuple[tuple[str, ...], str, frozenset[int], bool]:
     """The English words the ENGLISH table gives for a Spanish or Italian query's words
     (in the first of langs that has any), with those the ENGLISH_WORDS table gives for its
-    other words, in the query's order; that language, and the positions of the query's
-    words they stand for; ((), "", frozenset()) when ENGLISH gives none."""
+    other words, in the query's order; that language, the positions of the query's words
+    they stand for, and whether ENGLISH gave none: ((), "", frozenset(), False) when it
+    gives none, unless the ENGLISH_WORDS table gives English for every word of the query
+    that counts (every(lang, positions) says whether positions are all of those)."""
     for lang in langs:
         found = find(lang, words, ENGLISH)
-        if found:
-            taken = {p for span, _entry in found for p in span}
-            for span, entry in find(lang, words, ENGLISH_WORDS):  # each word once
-                if not taken.intersection(span):
-                    found.append((span, entry))
-                    taken.update(span)
+        game = []
+        taken = {p for span, _entry in found for p in span}
+        for span, entry in find(lang, words, ENGLISH_WORDS):  # each word once
+            if not taken.intersection(span):
+                game.append((span, entry))
+                taken.update(span)
+        alone = not found
+        if found or (game and every is not None and every(lang, frozenset(taken))):
+            found += game
             found.sort(key=lambda item: item[0].start)  # stable: ties keep the tables' order
             english = tuple(w for _span, entry in found for form in entry.alternatives[:1]
                             for w in form)
-            return english, lang, frozenset(p for span, _entry in found for p in span)
-    return (), "", frozenset()
+            return english, lang, frozenset(p for span, _entry in found for p in span), alone
+    return (), "", frozenset(), False

@@ -189,8 +189,10 @@ def names(book: RuleBook, lists: wordlists.WordLists) -> dict[str, dict[str, set
     """Per language, the names (as documents.term_key) a query of which already goes to the
     rule defining it, and those rules (as topic ids): the glossary's names and variants, the
     official glossary's entries (English, typed in every language), and the Spanish and
-    Italian words the `english` list bridges to one."""
-    from .documents import official_terms, term_key
+    Italian words the `english` list bridges to one; a rule of the whole CR that is only a
+    title as the subrule search shows in its place (documents.first_subrules)."""
+    from ..lookup import whole_cr
+    from .documents import first_subrules, official_terms, term_key
 
     out: dict[str, dict[str, set[str]]] = {lang: {} for lang in wordlists.LANGS}
     for term in book.glossary:
@@ -198,7 +200,10 @@ def names(book: RuleBook, lists: wordlists.WordLists) -> dict[str, dict[str, set
             for n in (name.name, *name.variants):
                 out.setdefault(lang, {}).setdefault(term_key(n), set()).update(
                     str(r) for r in term.rules)
-    official = official_terms(book)
+    whole = whole_cr(book)
+    shown = first_subrules(whole) if whole is not None else {}
+    official = {name: tuple(shown.get(n, n) for n in numbers)
+                for name, numbers in official_terms(book).items()}
     for name, numbers in official.items():
         out["en"].setdefault(name, set()).update(WHOLE + n for n in numbers)
     for entry in lists.english:

@@ -632,14 +632,20 @@
           words.forEach(function (w) { if (meets(w, title)) count++ })
           score *= 1 + C.SECTION_BONUS * count / words.length
         }
-        return [score, order, doc]
+        return [score, order, doc, item[1]]
       })
       scored.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1] })
-      return scored.slice(0, limit).map(function (s) {  // hits.found_hit
-        var doc = s[2]
-        return { number: doc[4] || doc[0], lang: doc[1], title: data.titles[doc[2]][0],
-          score: s[0], rulebook: doc[0], english: !!doc[5] }
-      })
+      var hits = [], seen = new Set()
+      for (var i = 0; i < scored.length && hits.length < limit; i++) {  // hits.found_hit
+        // a rule that is only a title ("Trample"): the subrule defining it, in its place
+        var doc = scored[i][2], at = doc.length > 6 ? doc[6] : scored[i][3]
+        if (doc.length > 6) doc = data.documents[at]
+        if (seen.has(at)) continue
+        seen.add(at)
+        hits.push({ number: doc[4] || doc[0], lang: doc[1], title: data.titles[doc[2]][0],
+          score: scored[i][0], rulebook: doc[0], english: !!doc[5] })
+      }
+      return hits
     }
     function searchWords(parsed, lang, limit) {  // WhooshEngine._search, one language
       var query = parsed.words.map(function (w) { return w.toLowerCase() })
@@ -661,40 +667,52 @@
       for (var a = 0; a < attempts.length; a++) {
         var made = build(lang, parsed, matches, attempts[a], defines)
         var hits = made ? run(made, lang, limit) : []
-        if (hits.length || bridged[0].length) {  // English rules first when bridged most
-          hits = bridged[1] >= C.BRIDGED_FIRST ? bridged[0].concat(hits) : hits.concat(bridged[0])
+        if (hits.length || bridged[0].length) {  // game words only: by turns; else English
+          hits = bridged[2] ? alternate(hits, bridged[0])  // first when bridged most, no term
+            : bridged[1] >= C.BRIDGED_FIRST && !matches.length ? bridged[0].concat(hits)
+            : hits.concat(bridged[0])
           return hits.slice(0, limit)
         }
       }
       return []
     }
+    function alternate(first, second) {  // engine.alternate
+      var out = [], shorter = Math.min(first.length, second.length)
+      for (var i = 0; i < shorter; i++) out.push(first[i], second[i])
+      return out.concat(first.slice(shorter), second.slice(shorter))
+    }
     function termKey(text) {  // documents.term_key
       return words(text).map(function (w) { return fold(w.toLowerCase()) }).join(" ")
     }
     function english(query, lang, limit) {  // WhooshEngine._english, synonyms.to_english
-      if (lang === "en") return [[], 0]
+      if (lang === "en") return [[], 0, false]
       var found = findSynonyms(lang, query, data.english), bridge = [], covered = new Set()
-      if (!found.length) return [[], 0]
+      var game = []
       found.forEach(function (f) { f[0].forEach(function (p) { covered.add(p) }) })
       findSynonyms(lang, query, data.english_words).forEach(function (f) {  // each word once
         if (f[0].some(function (p) { return covered.has(p) })) return
-        found.push(f)
+        game.push(f)
         f[0].forEach(function (p) { covered.add(p) })
       })
+      var meaningful = meaningfulPositions(lang, query), every = true
+      meaningful.forEach(function (p) { if (!covered.has(p)) every = false })
+      if (!found.length && !(game.length && every)) return [[], 0, false]  // game words: all or none
+      var alone = !found.length
+      found = found.concat(game)
       found = found.map(function (f, i) { return [f, i] }).sort(function (a, b) {
         return a[0][0][0] - b[0][0][0] || a[1] - b[1]  // by query position, stable
       }).map(function (pair) { return pair[0] })
       found.forEach(function (f) {
         f[1].slice(0, 1).forEach(function (form) { bridge = bridge.concat(form) })
       })
-      if (!bridge.length) return [[], 0]
-      var meaningful = meaningfulPositions(lang, query), both = 0
+      if (!bridge.length) return [[], 0, false]
+      var both = 0
       meaningful.forEach(function (p) { if (covered.has(p)) both++ })
       var share = both / Math.max(1, meaningful.size), text = bridge.join(" ")
       var made = build("en", { words: bridge, phrases: [] }, [], true, data.official[termKey(text)] || [])
-      if (!made) return [[], 0]
+      if (!made) return [[], 0, false]
       made.query = { t: "and", boost: 1, subs: [term("origin", "cr"), made.query] }
-      return [run(made, "en", limit), share]
+      return [run(made, "en", limit), share, alone]
     }
 
     // --- numbers.py and lookup.py -------------------------------------------------------------
