@@ -696,7 +696,7 @@
       })
       var meaningful = meaningfulPositions(lang, query), every = true
       meaningful.forEach(function (p) { if (!covered.has(p)) every = false })
-      if (!found.length && !(game.length && every)) return [[], 0, false]  // game words: all or none
+      if (!found.length && !(game.length && every)) return [[], 0, false]  // game words: all
       var alone = !found.length
       found = found.concat(game)
       found = found.map(function (f, i) { return [f, i] }).sort(function (a, b) {
