@@ -147,6 +147,19 @@ def test_validate_names_an_unknown_rule_and_an_empty_phrase_by_line(tmp_path, wh
     assert all(e.file.endswith("search/topics.yaml") for e in caught.value.errors)
 
 
+def test_validate_sends_a_title_to_its_first_subrule(tmp_path, whole_book):
+    """Search shows "702.19 Trample" as 702.19a: a topic names what is shown."""
+    (tmp_path / "search").mkdir()
+    (tmp_path / "search" / "topics.yaml").write_text(
+        "en:\n  - {typed: [trample blocker removed], rules: [cr:702.19, cr:702.19e]}\n",
+        encoding="utf-8")
+    with pytest.raises(DataErrors) as caught:
+        topics.check_rules(whole_book, tmp_path)
+    assert [f"{e.line}: {e.message}" for e in caught.value.errors] == [
+        "2: rules: 'cr:702.19' is only a title: name its first subrule, 'cr:702.19a', "
+        "which search shows in its place"]
+
+
 def test_a_topic_needs_phrases_and_rules_as_lists(tmp_path):
     (tmp_path / "search").mkdir()
     (tmp_path / "search" / "topics.yaml").write_text(

@@ -248,12 +248,15 @@ def check_rules(book: RuleBook, rules_root) -> int:
     """Check that every rule a topic of rules_root/search/topics.yaml names exists (a
     covered rule in that language's rules, a rule of the whole CR) and that each phrase has
     a word search counts and is not the name of a term defined by another rule than the
-    topic's first (names); the number of topics. Raises DataErrors (file:line)."""
+    topic's first (names), and that no rule named is only a title (search shows its first
+    subrule instead); the number of topics. Raises DataErrors (file:line)."""
     import os
 
     from ..errors import DataError, DataErrors
     from ..i18n import _, language_name
+    from ..lookup import whole_cr
     from ..yamlfiles.nodes import display_path
+    from .documents import first_subrules
 
     where = os.path.join(os.fspath(rules_root), "search")
     found = wordlists.read_folder(where, [])  # its own errors: check_folder reports them
@@ -261,6 +264,8 @@ def check_rules(book: RuleBook, rules_root) -> int:
     named = {lang: _by_stems(lang, found_names)
              for lang, found_names in names(book, found).items()}
     covered = {t.number for key, t in (book.today or {}).items() if t.number and "@" not in key}
+    whole = whole_cr(book)
+    titles = first_subrules(whole) if whole is not None else {}
     errors = []
     for topic in found.topics:
         for phrase in topic.typed:
@@ -278,6 +283,11 @@ def check_rules(book: RuleBook, rules_root) -> int:
                 errors.append(DataError(name, topic.line, _(
                     "rules: '{rule}' is a covered rule: write its number in the {language} "
                     "rules").format(rule=rule, language=language_name(topic.lang))))
+            elif rule.startswith(WHOLE) and rule[len(WHOLE):] in titles:
+                errors.append(DataError(name, topic.line, _(
+                    "rules: '{rule}' is only a title: name its first subrule, '{first}', "
+                    "which search shows in its place").format(
+                    rule=rule, first=WHOLE + titles[rule[len(WHOLE):]])))
             elif hit_of(book, topic.lang, rule) is None:
                 errors.append(DataError(name, topic.line, (
                     _("rules: '{rule}' is not a rule of the whole CR (write it as in "
