@@ -31,6 +31,15 @@ def book():
     return load_rulebook(REPO / "rules")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _own_cache(tmp_path_factory):
+    """The session's fixtures (an index, the site's search data) use the tests' cache too,
+    never the user's: they are made before any test's own fixtures."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TOLARIA_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _english_interface(monkeypatch, tmp_path_factory):
     """Tests see the English interface unless they ask for another language, and a cache
