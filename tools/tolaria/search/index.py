@@ -48,8 +48,8 @@ TEXT_FIELDS = ("name", "stem", "section")  # stemmed, per language
 # The modules whose code or data decide what the index holds (analysis: stop lists, stems,
 # folding; documents and fields): a change to any of them rebuilds the index by itself; so
 # does a change to the search's word lists (rules/search/*.yaml, wordlists.digest).
-ANALYSIS_MODULES = ("analysis.py", "documents.py", "index.py", "topics.py",
-                    "../vocabulary/number_words.py")
+ANALYSIS_MODULES = ("analysis.py", "documents.py", "index.py", "topics.py", "synonyms.py",
+                    "kept.py", "../vocabulary/number_words.py")
 
 
 @functools.cache

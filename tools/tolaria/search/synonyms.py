@@ -58,7 +58,14 @@ def _entries(kind: str = SYNONYMS) -> tuple[Synonym, ...]:
 def table(lang: str, kind: str = SYNONYMS
           ) -> tuple[tuple[tuple[frozenset[str] | str, ...], Synonym], ...]:
     """lang's entries, each with its left side as a pattern: the stem keys of a meaningful
-    word, or the folded spelling of a stop word (which must then be typed as it is)."""
+    word, or the folded spelling of a stop word (which must then be typed as it is); kept
+    in the user's cache (kept.py)."""
+    from .kept import kept
+
+    return kept(f"{kind}-{lang}", lambda: _compiled(lang, kind), _encode, _decode)
+
+
+def _compiled(lang: str, kind: str) -> tuple:
     out = []
     for entry in _entries(kind):
         if entry.lang != lang:
@@ -67,6 +74,18 @@ def table(lang: str, kind: str = SYNONYMS
         if any(not isinstance(item, str) for item in pattern):
             out.append((pattern, entry))
     return tuple(out)
+
+
+def _encode(table_: tuple) -> list:
+    return [[[item if isinstance(item, str) else sorted(item) for item in pattern],
+             [entry.lang, list(entry.words), [list(a) for a in entry.alternatives]]]
+            for pattern, entry in table_]
+
+
+def _decode(stored: list) -> tuple:
+    return tuple((tuple(item if isinstance(item, str) else frozenset(item) for item in pattern),
+                  Synonym(lang, tuple(words), tuple(tuple(a) for a in alternatives)))
+                 for pattern, (lang, words, alternatives) in stored)
 
 
 def _match(pattern, words: list[str], found: list[frozenset[str] | None],

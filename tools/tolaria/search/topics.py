@@ -62,31 +62,15 @@ def compiled(topics, lang: str) -> Table:
 
 @functools.cache
 def table(lang: str) -> Table:
-    """lang's topics in the word lists in use; kept in the user's cache by the analysis'
-    fingerprint (stemming some two thousand words costs a search's start 10-15 ms)."""
-    import json
-    import os
+    """lang's topics in the word lists in use; kept in the user's cache (kept.py: stemming
+    some two thousand words costs a search's start 10-15 ms)."""
+    from .kept import kept
 
-    from .. import cache
-    from .index import analysis_fingerprint
-
-    path = os.path.join(cache.cache_dir(), f"search-topics-{lang}-{analysis_fingerprint()}.json")
-    try:
-        with open(path, encoding="utf-8") as stream:
-            return tuple((tuple(tuple(frozenset(w) for w in p) for p in phrases), tuple(rules))
-                         for phrases, rules in json.load(stream))
-    except (OSError, ValueError, TypeError):
-        pass
-    made = compiled(wordlists.lists().topics, lang)
-    try:
-        from ..rulebook.writer import write_atomically
-
-        os.makedirs(cache.cache_dir(), exist_ok=True)
-        write_atomically(path, json.dumps([[[[sorted(w) for w in p] for p in phrases], rules]
-                                           for phrases, rules in made], ensure_ascii=False))
-    except OSError:
-        pass  # a read-only cache: compile again next time
-    return made
+    return kept(f"topics-{lang}", lambda: compiled(wordlists.lists().topics, lang),
+                lambda made: [[[[sorted(w) for w in p] for p in phrases], rules]
+                              for phrases, rules in made],
+                lambda stored: tuple((tuple(tuple(frozenset(w) for w in p) for p in phrases),
+                                      tuple(rules)) for phrases, rules in stored))
 
 
 def find(lang: str, words: list[str], topics: Table | None = None

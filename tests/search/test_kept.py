@@ -1,0 +1,58 @@
+"""kept.kept: a compiled word list is made once, read back the same, and made again when
+its cache file is damaged or cannot be written."""
+
+import pytest
+
+from tolaria.search import synonyms
+from tolaria.search.kept import kept
+
+
+def _made(calls):
+    def make():
+        calls.append(1)
+        return ("a", frozenset({"b"}))
+    return make
+
+
+def encode(value):
+    return [value[0], sorted(value[1])]
+
+
+def decode(stored):
+    return stored[0], frozenset(stored[1])
+
+
+def test_made_once_then_read_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
+    calls = []
+    first = kept("example", _made(calls), encode, decode)
+    again = kept("example", _made(calls), encode, decode)
+    assert first == again == ("a", frozenset({"b"})) and len(calls) == 1
+    assert len(list(tmp_path.glob("search-example-*.json"))) == 1
+
+
+@pytest.mark.parametrize("damage", ["{not json", "[1]", ""])
+def test_a_damaged_file_is_made_again(tmp_path, monkeypatch, damage):
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
+    calls = []
+    kept("example", _made(calls), encode, decode)
+    path = next(tmp_path.glob("search-example-*.json"))
+    path.write_text(damage, encoding="utf-8")
+    assert kept("example", _made(calls), encode, decode) == ("a", frozenset({"b"}))
+    assert len(calls) == 2
+
+
+def test_a_cache_that_cannot_be_written_only_means_making_it_again(tmp_path, monkeypatch):
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "file" / "cache"))  # not a folder
+    calls = []
+    assert kept("example", _made(calls), encode, decode) == ("a", frozenset({"b"}))
+    assert kept("example", _made(calls), encode, decode) == ("a", frozenset({"b"}))
+    assert len(calls) == 2
+
+
+@pytest.mark.parametrize("kind", [synonyms.SYNONYMS, synonyms.ENGLISH, synonyms.ENGLISH_WORDS])
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_every_synonym_table_reads_back_as_compiled(kind, lang):
+    made = synonyms._compiled(lang, kind)
+    assert synonyms._decode(synonyms._encode(made)) == made
