@@ -37,7 +37,8 @@ were done (stop 21: hit@3 .933/.767/.767 en/es/it), and is improved on since, li
 bench/queries_situations_blind4.yaml is a fourth blind set of 90 situational questions (30 per
 language, half on the covered sections, half on the whole CR), written by a helper at the
 start of stop 22 from the rule texts alone, which saw no code, no word list, no other query
-set and no result; it was measured once, when that stop's search was done.
+set and no result; it was measured once, when that stop's first round of changes was done
+(hit@3 .767/.733/.833 en/es/it; stop 21's code: .767/.733/.800), and is improved on since.
 Issue 15's aim for a blind situational set: hit@3 >= 0.90 in each language, above FTS5.
 Every set is printed overall and per language.
 Run: .venv/bin/python bench/bench_relevance.py [--verbose]
@@ -70,10 +71,10 @@ SETS = {TUNING: "tuning set", DEV: "dev set", QUESTIONS: "questions dev set",
         SITUATIONS_CR: "situations-cr set, blind, whole-CR answers, never tuned against",
         SITUATIONS_DEV2: "situations-dev2 set, situational questions",
         FRESH: "fresh set, situational, blind until measured once at stop 21, now improved on",
-        BLIND4: "blind4 set, blind, situational, written at stop 22, never tuned against"}
+        BLIND4: "blind4 set, situational, blind until measured once at stop 22, now improved on"}
 # Blind sets: only their summary figures are ever printed (never a query or its results,
 # not even with --verbose), so that nobody tunes search against them by accident.
-BLIND = {HELD_OUT, SITUATIONS, SITUATIONS_CR, BLIND4}
+BLIND = {HELD_OUT, SITUATIONS, SITUATIONS_CR}
 # --only NAME: the first word of a set's label (tuning, dev, questions, held-out, situations)
 
 
@@ -192,7 +193,7 @@ def main() -> int:
             best_baseline = max(v[1] for k, v in figures.items() if k != "Tolaria (Whoosh)")
             ok = ours >= 0.95 and ours > best_baseline
             print(f"aim: hit@3 >= 0.95 and above both baselines: {'ok' if ok else 'NOT MET'}")
-        elif filename in (SITUATIONS, SITUATIONS_CR, BLIND4):
+        elif filename in (SITUATIONS, SITUATIONS_CR):
             met = all(score(systems[0][1], mine)[1] >= 0.90
                       and score(systems[0][1], mine)[1] > score(systems[1][1], mine)[1]
                       for mine in ([q for q in queries if q["lang"] == lang] for lang in langs))
