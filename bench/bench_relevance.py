@@ -39,11 +39,15 @@ language, half on the covered sections, half on the whole CR), written by a help
 start of stop 22 from the rule texts alone, which saw no code, no word list, no other query
 set and no result; it was measured once, when that stop's first round of changes was done
 (hit@3 .767/.733/.833 en/es/it; stop 21's code: .767/.733/.800), and is improved on since.
+bench/queries_situations_blind5.yaml is a fifth, written the same way by another helper during
+stop 22 (which saw neither the code nor any other set), kept out of the tree and measured once
+at that stop's end, the measure of issue 15's aim then: hit@3 .900/.767/.800 en/es/it, hit@1
+.767/.667/.767 (stop 21's code: .867/.767/.700 and .667/.567/.700), FTS5 .467/.367/.367.
 Issue 15's aim for a blind situational set: hit@3 >= 0.90 in each language, above FTS5.
 Every set is printed overall and per language.
 Run: .venv/bin/python bench/bench_relevance.py [--verbose]
      [--only tuning|dev|questions|situations-dev|held-out|situations|situations-cr|
-            situations-dev2|fresh|blind4]
+            situations-dev2|fresh|blind4|blind5]
 """
 
 from __future__ import annotations
@@ -63,7 +67,7 @@ TUNING, DEV, HELD_OUT = "queries.yaml", "queries_dev.yaml", "queries_heldout.yam
 QUESTIONS, SITUATIONS = "queries_questions_dev.yaml", "queries_situations.yaml"
 SITUATIONS_DEV, SITUATIONS_CR = "queries_situations_dev.yaml", "queries_situations_cr.yaml"
 SITUATIONS_DEV2, FRESH = "queries_situations_dev2.yaml", "queries_situations_fresh.yaml"
-BLIND4 = "queries_situations_blind4.yaml"
+BLIND4, BLIND5 = "queries_situations_blind4.yaml", "queries_situations_blind5.yaml"
 SETS = {TUNING: "tuning set", DEV: "dev set", QUESTIONS: "questions dev set",
         SITUATIONS_DEV: "situations-dev set, situational questions",
         HELD_OUT: "held-out set, never tuned against",
@@ -71,10 +75,11 @@ SETS = {TUNING: "tuning set", DEV: "dev set", QUESTIONS: "questions dev set",
         SITUATIONS_CR: "situations-cr set, blind, whole-CR answers, never tuned against",
         SITUATIONS_DEV2: "situations-dev2 set, situational questions",
         FRESH: "fresh set, situational, blind until measured once at stop 21, now improved on",
-        BLIND4: "blind4 set, situational, blind until measured once at stop 22, now improved on"}
+        BLIND4: "blind4 set, situational, blind until measured once at stop 22, now improved on",
+        BLIND5: "blind5 set, blind, situational, written at stop 22, never tuned against"}
 # Blind sets: only their summary figures are ever printed (never a query or its results,
 # not even with --verbose), so that nobody tunes search against them by accident.
-BLIND = {HELD_OUT, SITUATIONS, SITUATIONS_CR}
+BLIND = {HELD_OUT, SITUATIONS, SITUATIONS_CR, BLIND5}
 # --only NAME: the first word of a set's label (tuning, dev, questions, held-out, situations)
 
 
@@ -193,7 +198,7 @@ def main() -> int:
             best_baseline = max(v[1] for k, v in figures.items() if k != "Tolaria (Whoosh)")
             ok = ours >= 0.95 and ours > best_baseline
             print(f"aim: hit@3 >= 0.95 and above both baselines: {'ok' if ok else 'NOT MET'}")
-        elif filename in (SITUATIONS, SITUATIONS_CR):
+        elif filename in (SITUATIONS, SITUATIONS_CR, BLIND5):
             met = all(score(systems[0][1], mine)[1] >= 0.90
                       and score(systems[0][1], mine)[1] > score(systems[1][1], mine)[1]
                       for mine in ([q for q in queries if q["lang"] == lang] for lang in langs))
