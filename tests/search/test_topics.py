@@ -196,3 +196,37 @@ def test_the_compiled_table_is_kept_in_the_cache_and_read_back_the_same(tmp_path
         assert topics.table("it") == made == topics.compiled(wordlists.lists().topics, "it")
     finally:
         topics.table.cache_clear()
+
+
+class _EveryTopic(dict):
+    """A first-word index that sends every key to every topic: a full scan."""
+
+    def __init__(self, count):
+        super().__init__()
+        self.count = count
+
+    def get(self, key, default=None):
+        return tuple(range(self.count))
+
+
+_PHRASES = {lang: sorted({phrase.lower() for t in wordlists.lists().topics if t.lang == lang
+                          for phrase in t.typed}) for lang in ("en", "es", "it")}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["en", "es", "it"]).flatmap(lambda lang: st.tuples(
+    st.just(lang), st.lists(st.sampled_from(_PHRASES[lang]), min_size=1, max_size=2),
+    st.lists(st.sampled_from(["what", "the", "de", "il", "zzz", "quando", "turn", "vida"]),
+             max_size=3))))
+def test_the_first_word_index_finds_what_a_full_scan_finds(lang_words):
+    """find looks only at the topics a phrase of which begins with a word the query holds;
+    that must never change what it finds."""
+    lang, phrases, others = lang_words
+    words = " ".join(phrases + others).split()
+    indexed = topics.find(lang, words)
+    original = topics._by_first_word
+    topics._by_first_word = lambda lang: _EveryTopic(len(topics.table(lang)))
+    try:
+        assert topics.find(lang, words) == indexed
+    finally:
+        topics._by_first_word = original

@@ -98,7 +98,11 @@ def find(lang: str, words: list[str], topics: Table | None = None
     meaningful = meaningful_positions(lang, words)
     alone = len(meaningful) == 1
     found = []
-    for order, (phrases, rules) in enumerate(table(lang) if topics is None else topics):
+    chosen = table(lang) if topics is None else topics
+    first = _by_first_word(lang) if topics is None else _first_words(topics)
+    # only the topics a phrase of which has its first word among the query's
+    for order in sorted(set().union(*(first.get(key, ()) for key in every))):
+        phrases, rules = chosen[order]
         covered = max((sum(1 for p in meaningful if any(word & held[p] for word in phrase))
                        for phrase in phrases if all(word & every for word in phrase)
                        and (alone or len(phrase) > 1)),
@@ -107,6 +111,21 @@ def find(lang: str, words: list[str], topics: Table | None = None
             found.append((covered, order, rules))
     found.sort(key=lambda f: (-f[0], f[1]))
     return found
+
+
+def _first_words(topics: Table) -> dict[str, tuple[int, ...]]:
+    """The topics (by order) under each stem key of their phrases' first words."""
+    out: dict[str, set[int]] = {}
+    for order, (phrases, _rules) in enumerate(topics):
+        for phrase in phrases:
+            for key in phrase[0]:
+                out.setdefault(key, set()).add(order)
+    return {key: tuple(orders) for key, orders in out.items()}
+
+
+@functools.cache
+def _by_first_word(lang: str) -> dict[str, tuple[int, ...]]:
+    return _first_words(table(lang))
 
 
 def hit_of(book: RuleBook, lang: str, rule: str) -> Hit | None:
