@@ -228,12 +228,12 @@ class WhooshEngine:
             return [], 0.0, False
         # the game words alone bridge when they are every word that counts ("equipaggiare
         # turno avversario": equip, turn, opponent)
+        meaningful = {lang: meaningful_positions(lang, words) for lang in langs}
         english, lang, covered, alone = synonyms.to_english(
-            langs, words, lambda lang, taken: meaningful_positions(lang, words) <= taken)
+            langs, words, lambda lang, taken: meaningful[lang] <= taken)
         if not english:
             return [], 0.0, False
-        meaningful = meaningful_positions(lang, words)
-        share = len(covered & meaningful) / max(1, len(meaningful))
+        share = len(covered & meaningful[lang]) / max(1, len(meaningful[lang]))
         text = " ".join(english)
         made = build("en", ParsedQuery(text, english, ()), [], present=self._present,
                      weigh=self._weight, defines=self.official.get(term_key(text), ()))

@@ -188,14 +188,14 @@ def first(pins: list[Hit], hits: list[Hit], limit: int) -> list[Hit]:
 
 
 # --- checks (tolaria validate) -------------------------------------------------------------
-def names(book: RuleBook, lists: wordlists.WordLists) -> dict[str, dict[str, set[str]]]:
+def names(book: RuleBook, lists: wordlists.WordLists, titles: dict[str, str]
+          ) -> dict[str, dict[str, set[str]]]:
     """Per language, the names (as documents.term_key) a query of which already goes to the
     rule defining it, and those rules (as topic ids): the glossary's names and variants, the
     official glossary's entries (English, typed in every language), and the Spanish and
     Italian words the `english` list bridges to one; a rule of the whole CR that is only a
-    title as the subrule search shows in its place (documents.first_subrules)."""
-    from ..lookup import whole_cr
-    from .documents import first_subrules, official_terms, term_key
+    title as the subrule search shows in its place (titles: documents.first_subrules)."""
+    from .documents import official_terms, term_key
 
     out: dict[str, dict[str, set[str]]] = {lang: {} for lang in wordlists.LANGS}
     for term in book.glossary:
@@ -203,9 +203,7 @@ def names(book: RuleBook, lists: wordlists.WordLists) -> dict[str, dict[str, set
             for n in (name.name, *name.variants):
                 out.setdefault(lang, {}).setdefault(term_key(n), set()).update(
                     str(r) for r in term.rules)
-    whole = whole_cr(book)
-    shown = first_subrules(whole) if whole is not None else {}
-    official = {name: tuple(shown.get(n, n) for n in numbers)
+    official = {name: tuple(titles.get(n, n) for n in numbers)
                 for name, numbers in official_terms(book).items()}
     for name, numbers in official.items():
         out["en"].setdefault(name, set()).update(WHOLE + n for n in numbers)
@@ -264,11 +262,11 @@ def check_rules(book: RuleBook, rules_root) -> int:
     where = os.path.join(os.fspath(rules_root), "search")
     found = wordlists.read_folder(where, [])  # its own errors: check_folder reports them
     name = display_path(os.path.join(where, "topics.yaml"))
-    named = {lang: _by_stems(lang, found_names)
-             for lang, found_names in names(book, found).items()}
-    covered = {t.number for key, t in (book.today or {}).items() if t.number and "@" not in key}
     whole = whole_cr(book)
     titles = first_subrules(whole) if whole is not None else {}
+    named = {lang: _by_stems(lang, found_names)
+             for lang, found_names in names(book, found, titles).items()}
+    covered = {t.number for key, t in (book.today or {}).items() if t.number and "@" not in key}
     errors = []
     for topic in found.topics:
         for phrase in topic.typed:
