@@ -169,3 +169,19 @@ def test_show_a_rule_as_it_stood_on_a_date(capsys):
                                        "(YYYY-MM-DD)\n")
     assert main(["show", "512-514", "--edition", "2020-01-01"]) == 2
     assert "one rule at a time" in capsys.readouterr().err
+
+
+def test_titles_of_an_edition_not_yet_added_are_left_out(tmp_path):
+    """titles.yaml is written before rules.yaml: an import stopped between the two leaves
+    titles of an edition rules.yaml does not list yet. The history reads as before it."""
+    folder = tmp_path / "history"
+    shutil.copytree(REPO / "rules" / "history", folder)
+    before = read_history(folder)
+    last = max(e.effective for e in before.editions)
+    later = "2099-01-01"
+    path = folder / "titles.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert f", {last}]" in text
+    path.write_text(text.replace(f", {last}]", f", {later}]")
+                    + f'  - ["999.9", New Thing, {later}, {later}]\n', encoding="utf-8")
+    assert read_history(folder) == before

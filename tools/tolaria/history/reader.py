@@ -157,15 +157,23 @@ class _Reader:
             return None
         return self.dates(items, node)
 
-    def dates(self, items: list, node) -> tuple[date, date] | None:
-        """The [first, last] editions of two items (of node, where errors point)."""
-        first, last = (self.edition(x, "edition") for x in items)
+    def dates(self, items: list, node, narrowed: bool = False) -> tuple[date, date] | None:
+        """The [first, last] editions of two items (of node, where errors point); narrowed:
+        to the editions of the history, None when it has none of them. titles.yaml is read
+        so: it is written before rules.yaml, whose list of editions says which the history
+        holds (storage.write_history), so that an import stopped between the two leaves
+        titles of an edition not added yet, left out here until the next import adds it."""
+        first, last = (self.f.scalar(x, DATE, "edition") if narrowed
+                       else self.edition(x, "edition") for x in items)
         if first is None or last is None:
             return None
         if last < first:
             self.f.error(node, _("the last edition {last} comes before the first {first}"
                                  ).format(first=first, last=last))
             return None
+        if narrowed:
+            within = sorted(e for e in self.known if first <= e <= last)
+            return (within[0], within[-1]) if within else None
         return first, last
 
     def edition(self, node, what: str) -> date | None:
@@ -209,7 +217,7 @@ class _Reader:
                 continue
             number = f.number(items[0], "number")
             title = f.scalar(items[1], STR, "title")
-            pair = self.dates(items[2:], item)
+            pair = self.dates(items[2:], item, narrowed=True)
             if number is None or title is None or pair is None:
                 continue
             out.setdefault(str(number), []).append(Span(title, *pair))
