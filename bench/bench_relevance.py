@@ -47,12 +47,16 @@ it is improved on since (stop 23). bench/queries_situations_dev6.yaml holds 90 m
 language), written at the start of stop 23 by a helper that saw neither the code nor any other
 set, to improve search on like the dev sets. bench/queries_situations_blind6.yaml is a sixth
 blind set, written at the same time by another such helper, kept out of the tree and measured
-once at stop 23's end (the figures are in that stop's note and in the README).
+once when stop 23's first round of changes was done: hit@3 .833/.933/.800 en/es/it, hit@1
+.800/.833/.733 (stop 22's code: .833/.900/.800 and .800/.767/.667), FTS5 .500/.333/.400; it is
+improved on since. bench/queries_situations_blind7.yaml is a seventh, written during stop 23
+by another helper that saw neither the code nor any other set, kept out of the tree and
+measured once at that stop's end (its figures are in that stop's note and in the README).
 Issue 15's aim for a blind situational set: hit@3 >= 0.90 in each language, above FTS5.
 Every set is printed overall and per language.
 Run: .venv/bin/python bench/bench_relevance.py [--verbose]
      [--only tuning|dev|questions|situations-dev|held-out|situations|situations-cr|
-            situations-dev2|fresh|blind4|blind5|situations-dev6|blind6]
+            situations-dev2|fresh|blind4|blind5|situations-dev6|blind6|blind7]
 """
 
 from __future__ import annotations
@@ -74,6 +78,7 @@ SITUATIONS_DEV, SITUATIONS_CR = "queries_situations_dev.yaml", "queries_situatio
 SITUATIONS_DEV2, FRESH = "queries_situations_dev2.yaml", "queries_situations_fresh.yaml"
 BLIND4, BLIND5 = "queries_situations_blind4.yaml", "queries_situations_blind5.yaml"
 SITUATIONS_DEV6, BLIND6 = "queries_situations_dev6.yaml", "queries_situations_blind6.yaml"
+BLIND7 = "queries_situations_blind7.yaml"
 SETS = {TUNING: "tuning set", DEV: "dev set", QUESTIONS: "questions dev set",
         SITUATIONS_DEV: "situations-dev set, situational questions",
         HELD_OUT: "held-out set, never tuned against",
@@ -84,10 +89,11 @@ SETS = {TUNING: "tuning set", DEV: "dev set", QUESTIONS: "questions dev set",
         BLIND4: "blind4 set, situational, blind until measured once at stop 22, now improved on",
         BLIND5: "blind5 set, situational, blind until measured once at stop 22, now improved on",
         SITUATIONS_DEV6: "situations-dev6 set, situational questions",
-        BLIND6: "blind6 set, blind, situational, written at stop 23, never tuned against"}
+        BLIND6: "blind6 set, situational, blind until measured once at stop 23, now improved on",
+        BLIND7: "blind7 set, blind, situational, written at stop 23, never tuned against"}
 # Blind sets: only their summary figures are ever printed (never a query or its results,
 # not even with --verbose), so that nobody tunes search against them by accident.
-BLIND = {HELD_OUT, SITUATIONS, SITUATIONS_CR, BLIND6}
+BLIND = {HELD_OUT, SITUATIONS, SITUATIONS_CR, BLIND7}
 # --only NAME: the first word of a set's label (tuning, dev, questions, held-out, situations)
 
 
@@ -206,7 +212,7 @@ def main() -> int:
             best_baseline = max(v[1] for k, v in figures.items() if k != "Tolaria (Whoosh)")
             ok = ours >= 0.95 and ours > best_baseline
             print(f"aim: hit@3 >= 0.95 and above both baselines: {'ok' if ok else 'NOT MET'}")
-        elif filename in (SITUATIONS, SITUATIONS_CR, BLIND6):
+        elif filename in (SITUATIONS, SITUATIONS_CR, BLIND7):
             met = all(score(systems[0][1], mine)[1] >= 0.90
                       and score(systems[0][1], mine)[1] > score(systems[1][1], mine)[1]
                       for mine in ([q for q in queries if q["lang"] == lang] for lang in langs))

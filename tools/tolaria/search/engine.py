@@ -207,9 +207,13 @@ class WhooshEngine:
                 if alone:  # game words only: covered and English rules by turns
                     hits = alternate(hits, bridged)
                 # English rules first when the bridged words are most of the query, unless
-                # it names a covered topic ("Protezione di Teferi ... fuori fase")
+                # it names a covered topic ("Protezione di Teferi ... fuori fase"); by turns,
+                # English first, when they are fewer ("persistere ... segnalino -1/-1"): a
+                # word of english.yaml names a topic the covered sections do not have
                 elif share >= BRIDGED_FIRST and not matches:
                     hits = bridged + hits
+                elif not matches:
+                    hits = alternate(bridged, hits)
                 else:
                     hits = hits + bridged
                 return Hits(hits[:limit], typo or ("loose" if loose else None), loose,

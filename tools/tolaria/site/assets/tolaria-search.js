@@ -670,6 +670,7 @@
         if (hits.length || bridged[0].length) {  // game words only: by turns; else English
           hits = bridged[2] ? alternate(hits, bridged[0])  // first when bridged most, no term
             : bridged[1] >= C.BRIDGED_FIRST && !matches.length ? bridged[0].concat(hits)
+            : !matches.length ? alternate(bridged[0], hits)  // by turns, English first
             : hits.concat(bridged[0])
           return hits.slice(0, limit)
         }
