@@ -150,12 +150,12 @@ def test_a_query_naming_a_covered_topic_keeps_the_covered_rules_first(whole_book
 
 def test_a_whole_cr_topic_among_other_words_shows_english_and_covered_rules_by_turns(whole_book):
     """A word of english.yaml ("persistere": persist) names a topic the covered sections do
-    not have, even when most of the question is other words ("segnalino -1/-1", "torna"):
-    the English rules and the covered ones take turns, the English first."""
+    not have, even when most of the question is other words ("muore due volte torna"): the
+    English rules and the covered ones take turns, the English first."""
     from tolaria.search import engine_for
     from tolaria.search.parsing import parse
 
-    query = "persistere se ha già un segnalino -1/-1 torna?"
+    query = "persistere se muore due volte torna ancora?"
     ranked = engine_for(whole_book).search(parse(query), ["it"], 4)
     assert [h.english_only for h in ranked] == [True, False, True, False]  # before best bets
     assert ranked[0].number == "702.79a"

@@ -208,7 +208,7 @@ class WhooshEngine:
                     hits = alternate(hits, bridged)
                 # English rules first when the bridged words are most of the query, unless
                 # it names a covered topic ("Protezione di Teferi ... fuori fase"); by turns,
-                # English first, when they are fewer ("persistere ... segnalino -1/-1"): a
+                # English first, when they are fewer ("persistere ... muore due volte"): a
                 # word of english.yaml names a topic the covered sections do not have
                 elif share >= BRIDGED_FIRST and not matches:
                     hits = bridged + hits
