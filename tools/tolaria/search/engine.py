@@ -186,6 +186,8 @@ class WhooshEngine:
             parsed = _corrected(parsed, dict(corrections))
             words = [w.lower() for w in parsed.words]
             matches = self.glossary.find(tuple(words))
+        if len(langs) == 1:
+            matches = self._own_names(matches, words, langs[0])
         weights = self._language_weights(words, langs, matches) if len(langs) > 1 else None
         typo = "fuzzy" if corrections else None
         # the query is an official glossary term's name (a few words): its rules, in English
@@ -245,6 +247,14 @@ class WhooshEngine:
             return [], 0.0, False
         made = made._replace(query=Q.And([Q.Term("origin", "cr"), made.query]))
         return self._run({"en": made}, limit), share, alone
+
+    def _own_names(self, matches, words: list[str], lang: str) -> list:
+        """The glossary names a query in lang holds: those of lang and English (the names
+        players type as they are: "phasing"), and those of another language only when some of
+        their words mean nothing in lang (Italian "fase", phasing, is a Spanish word for
+        phase: "fase de combate adicional" is no question about phasing)."""
+        return [m for m in matches if m.lang in (lang, "en")
+                or not all(self._known(words[p], lang) for p in m.words)]
 
     # --- words the index does not know ---------------------------------------------------
     def _present(self, field: str, text: str) -> bool:

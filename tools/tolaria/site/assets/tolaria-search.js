@@ -660,6 +660,10 @@
         matches = findTerms(parsed.words.map(function (w) { return w.toLowerCase() }))
       }
       var lower = parsed.words.map(function (w) { return w.toLowerCase() })
+      matches = matches.filter(function (m) {  // WhooshEngine._own_names
+        return m.lang === lang || m.lang === "en" ||
+          !Array.from(m.words).every(function (i) { return known(lower[i], lang) })
+      })
       var defines = lang === "en" && lower.length <= C.MAX_TERM_WORDS
         ? data.official[termKey(lower.join(" "))] || [] : []
       var bridged = english(lower, lang, limit)
