@@ -51,7 +51,10 @@ once when stop 23's first round of changes was done: hit@3 .833/.933/.800 en/es/
 .800/.833/.733 (stop 22's code: .833/.900/.800 and .800/.767/.667), FTS5 .500/.333/.400; it is
 improved on since. bench/queries_situations_blind7.yaml is a seventh, written during stop 23
 by another helper that saw neither the code nor any other set, kept out of the tree and
-measured once at that stop's end (its figures are in that stop's note and in the README).
+measured once when that stop's second round of changes was done: hit@3 .967/.800/.800
+en/es/it, hit@1 .833/.733/.600, MRR .900/.772/.709 (stop 22's code: hit@3 .933/.733/.833),
+FTS5 .500/.300/.433; its misses were read since, so it is no longer blind either. The next
+measure of issue 15's aim needs a new blind set.
 Issue 15's aim for a blind situational set: hit@3 >= 0.90 in each language, above FTS5.
 Every set is printed overall and per language.
 Run: .venv/bin/python bench/bench_relevance.py [--verbose]
@@ -90,10 +93,10 @@ SETS = {TUNING: "tuning set", DEV: "dev set", QUESTIONS: "questions dev set",
         BLIND5: "blind5 set, situational, blind until measured once at stop 22, now improved on",
         SITUATIONS_DEV6: "situations-dev6 set, situational questions",
         BLIND6: "blind6 set, situational, blind until measured once at stop 23, now improved on",
-        BLIND7: "blind7 set, blind, situational, written at stop 23, never tuned against"}
+        BLIND7: "blind7 set, situational, blind until measured once at stop 23, since read"}
 # Blind sets: only their summary figures are ever printed (never a query or its results,
 # not even with --verbose), so that nobody tunes search against them by accident.
-BLIND = {HELD_OUT, SITUATIONS, SITUATIONS_CR, BLIND7}
+BLIND = {HELD_OUT, SITUATIONS, SITUATIONS_CR}
 # --only NAME: the first word of a set's label (tuning, dev, questions, held-out, situations)
 
 

@@ -17,6 +17,7 @@ from ..audit.data import check_terms, load_audit_data
 from ..cr.store import check_folder as check_whole_cr
 from ..examples.reader import load_examples
 from ..history import load_history
+from ..search.synonyms import check_bridges
 from ..search.topics import check_rules as check_topic_rules
 from ..search.wordlists import check_folder as check_word_lists
 from .loader import default_rules_dir, load_rulebook
@@ -52,6 +53,7 @@ def validate_folder(root=None) -> Summary:
         collect(check_terms, data, (t.id for t in book.glossary))
     if book is not None:  # the rules the search's best bets name
         collect(check_topic_rules, book, root)
+        collect(check_bridges, book, root)  # english.yaml leaves the covered topics alone
     examples = collect(load_examples, book) if book is not None else None
     history = collect(load_history, root, True)  # missing_ok: a folder may have no history
     whole, problems = check_whole_cr(root)
