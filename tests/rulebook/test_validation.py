@@ -84,6 +84,10 @@ BROKEN = {
     "words": ("audit/words.yaml", "words: {en: [a]}\nsenses:\n  no-such-term: [x]\n",
               "rules/audit/words.yaml:3: no glossary term 'no-such-term'"),
     "cards": ("audit/cards.yaml", "cards: [\n", "rules/audit/cards.yaml:2: YAML syntax error"),
+    "bridges": ("search/english.yaml",
+                "it:\n  - rules: [win]\n    typed: come vincere la partita\n",
+                "rules/search/english.yaml:2: typed: 'come vincere la partita' names the "
+                "glossary term 'win-the-game' of the covered sections"),
     "history rules": ("history/rules.yaml", "editions: {}\n",
                       "rules/history/rules.yaml:1: missing key 'units'"),
     "history titles": ("history/titles.yaml", 'titles:\n  - ["100", General, 2016-07-22, '

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tolaria.errors import UserError
 from tolaria.search import search
-from tolaria.search.parsing import MAX_CHARS, MAX_WORD, QueryError, parse
+from tolaria.search.parsing import MAX_CHARS, MAX_WORD, MAX_WORDS, QueryError, parse
 
 
 def _answer(book, query, lang="en"):
@@ -72,3 +72,11 @@ def test_any_string_gives_results_or_a_clear_message(book, query, lang):
                 max_size=30).map("".join))
 def test_operator_soup_never_breaks(book, query):
     _answer(book, query, "all")
+
+
+def test_a_long_question_keeps_its_first_max_words_words():
+    """Stop words count too: a question of 40 words keeps its first MAX_WORDS (32), so a
+    question of 20 words keeps its last ones, which often say what it asks."""
+    words = [f"w{n}" for n in range(40)]
+    assert parse(" ".join(words)).words == tuple(words[:MAX_WORDS])
+    assert parse(" ".join(words[:20])).words == tuple(words[:20])  # 20 words: all kept

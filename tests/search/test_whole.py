@@ -147,7 +147,6 @@ def test_a_query_naming_a_covered_topic_keeps_the_covered_rules_first(whole_book
     assert search(whole_book, "protezione dal blu", "it", limit=1)[0].english_only
 
 
-
 def test_a_whole_cr_topic_among_other_words_shows_english_and_covered_rules_by_turns(whole_book):
     """A word of english.yaml ("persistere": persist) names a topic the covered sections do
     not have, even when most of the question is other words ("muore due volte torna"): the

@@ -111,7 +111,12 @@ EDGES = ['"end of turn"', '"fuera de fase"', '"phased out" creature', '"no such 
          "arrollar", "vuela y arrollar", "¿qué pasa con toque mortal y dañar primero?",
          "acciones basadas en estado", "travolgere", "volare e legame vitale",
          "azioni generate dallo stato", "macinare il mazzo", "state-based actions",
-         "first strike damage", "trample over a phased out blocker"]
+         "first strike damage", "trample over a phased out blocker",
+         # a name of another language that is a word of this one ("fase"); an English name
+         # in another language; a bridge for fewer than half the words (English first, by
+         # turns)
+         "fase inicial del turno", "phasing de mi criatura",
+         "persistere se muore due volte torna ancora?", "costo di apparire"]
 
 
 def test_the_site_answers_edge_cases_exactly_as_the_cli(book, tab):

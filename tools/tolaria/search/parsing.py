@@ -15,8 +15,8 @@ from ..i18n import _
 from ..tuples import named
 
 MAX_CHARS = 200  # a query longer than this is cut (a judge types a few words)
-MAX_WORDS = 32  # a question of 200 characters has up to about 30 words: its last ones often
-#                say what it asks ("..., do the end step abilities trigger?")
+MAX_WORDS = 32  # words kept, stop words included: a question's last words often say what it
+#                asks ("..., do the end step abilities trigger?"); MAX_CHARS bounds it anyway
 MAX_WORD = 40  # longer "words" are cut: no rule word is this long
 ECHO = 40  # characters of the query a message repeats
 _WORD = re.compile(r"\w+")

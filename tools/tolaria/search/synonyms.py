@@ -177,27 +177,31 @@ def to_english(langs, words: list[str], every=None
 
 
 def check_bridges(book, rules_root) -> int:
-    """Check that no entry of rules_root/search/english.yaml is the name of a term of the
-    covered glossary in any language (the covered sections' own topics: "phasing" typed in
-    an Italian question is phasing, not a rule of the whole CR in English); the number of
-    entries. Raises DataErrors (file:line)."""
+    """Check that no entry of rules_root/search/english.yaml holds the name of a term of the
+    covered glossary, in its language or in English, as search finds names (on stems, among
+    other words): the covered sections' own topics ("costo di apparire" holds "appare",
+    phasing's) are answered by their own rules, not bridged to the whole CR in English; the
+    number of entries. Raises DataErrors (file:line)."""
     import os
 
     from ..errors import DataError, DataErrors
     from ..i18n import _
     from ..yamlfiles.nodes import display_path
-    from .documents import term_key
+    from .glossary import Glossary
 
     where = os.path.join(os.fspath(rules_root), "search")
     found = wordlists.read_folder(where, [])  # its own errors: check_folder reports them
     name = display_path(os.path.join(where, "english.yaml"))
-    covered = {term_key(n): term.id for term in book.glossary for names in term.names.values()
-               for n in (names.name, *names.variants)}
-    errors = [DataError(name, entry.line, _(
-        "typed: '{typed}' names the glossary term '{term}' of the covered sections, which "
-        "search answers from their own rules: remove the entry").format(
-        typed=entry.typed, term=covered[term_key(entry.typed)]))
-        for entry in found.english if term_key(entry.typed) in covered]
+    glossary = Glossary(book.glossary)
+    errors = []
+    for entry in found.english:
+        typed = tuple(w.lower() for w in words_of(entry.typed))
+        named = [m for m in glossary.find(typed) if m.lang in (entry.lang, "en")]
+        if named:
+            errors.append(DataError(name, entry.line, _(
+                "typed: '{typed}' names the glossary term '{term}' of the covered sections, "
+                "which search answers from their own rules: remove the entry").format(
+                typed=entry.typed, term=named[0].term.id)))
     if errors:
         raise DataErrors(errors)
     return len(found.english)
