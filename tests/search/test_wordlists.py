@@ -92,3 +92,37 @@ def test_the_index_fingerprint_follows_the_lists(tmp_path, monkeypatch):
     assert wordlists.digest.__wrapped__(str(root / "search")) != before
     monkeypatch.setenv("TOLARIA_RULES", str(root))
     assert wordlists.folder() == str(root / "search")
+
+
+def test_check_reads_lists_kept_right_no_more_and_names_broken_ones(tmp_path, monkeypatch):
+    """A search's start checks the lists without reading them when lists of this content
+    were read whole and found right before (their kept copy exists); broken ones raise."""
+    import shutil
+
+    from tolaria.rulebook.loader import default_rules_dir
+
+    def refused():
+        raise AssertionError("read")
+
+    root = tmp_path / "rules"
+    shutil.copytree(default_rules_dir() + "/search", root / "search")
+    monkeypatch.setenv("TOLARIA_RULES", str(root))
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "cache"))
+    wordlists.lists.cache_clear()
+    with monkeypatch.context() as patched, pytest.raises(AssertionError):
+        patched.setattr(wordlists, "lists", refused)
+        wordlists.check()  # nothing kept yet: the lists are read
+    wordlists.check()  # read whole, found right: kept
+    with monkeypatch.context() as patched:
+        patched.setattr(wordlists, "lists", refused)
+        wordlists.check()  # kept: not read again
+    with open(root / "search" / "synonyms.yaml", "a", encoding="utf-8") as out:
+        out.write("  - {typed: scry}\n")
+    wordlists.lists.cache_clear()
+    wordlists.digest.cache_clear()
+    try:
+        with pytest.raises(DataErrors):
+            wordlists.check()
+    finally:
+        wordlists.lists.cache_clear()
+        wordlists.digest.cache_clear()

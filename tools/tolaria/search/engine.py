@@ -110,7 +110,7 @@ class WhooshEngine:
     @classmethod
     def for_book(cls, book: RuleBook, rebuild: bool = False, base: str | None = None):
         base = base or index_dir()
-        wordlists.lists()  # broken word lists: their DataErrors now, not as a damaged index
+        wordlists.check()  # broken word lists: their DataErrors now, not as a damaged index
         made: list = []
 
         def docs() -> list:

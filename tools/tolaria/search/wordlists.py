@@ -200,6 +200,21 @@ def check_folder(rules_root) -> int:
 
 
 # --- reading at search time ---------------------------------------------------------------
+def _kept_path(where: str) -> str:
+    """Where the lists of where, read whole and found right, are kept (by their content)."""
+    from .. import cache
+
+    return os.path.join(cache.cache_dir(), f"search-words-{digest(where)}.json")
+
+
+def check() -> None:
+    """Raise the lists' DataErrors, if any. Lists with this content that were read whole
+    before were right (only right lists are kept): a search's start then reads nothing
+    (the kept lists are some 200 kB of JSON; the tables a search uses are kept apart)."""
+    if not os.path.exists(_kept_path(folder())):
+        lists()
+
+
 @functools.cache
 def lists() -> WordLists:
     """The lists in use (see folder), from the cache when their content is unchanged.
@@ -208,8 +223,7 @@ def lists() -> WordLists:
     from ..errors import DataErrors
 
     where = folder()
-    key = digest(where)
-    path = os.path.join(cache.cache_dir(), f"search-words-{key}.json")
+    path = _kept_path(where)
     try:
         with open(path, encoding="utf-8") as stream:
             held = json.load(stream)
