@@ -54,7 +54,7 @@ by another helper that saw neither the code nor any other set, kept out of the t
 measured once when that stop's second round of changes was done: hit@3 .967/.800/.800
 en/es/it, hit@1 .833/.733/.600, MRR .900/.772/.709 (stop 22's code: hit@3 .933/.733/.833),
 FTS5 .500/.300/.433; its misses were read since, so it is no longer blind either. The next
-measure of issue 15's aim needs a new blind set.
+measure of issue 15's aim needs a new blind set: bench/blind_brief.md is the brief its writer gets.
 Issue 15's aim for a blind situational set: hit@3 >= 0.90 in each language, above FTS5.
 Every set is printed overall and per language.
 Run: .venv/bin/python bench/bench_relevance.py [--verbose]
