@@ -19,7 +19,7 @@ from ..examples.reader import load_examples
 from ..history import load_history
 from ..search.synonyms import check_bridges
 from ..search.topics import check_rules as check_topic_rules
-from ..search.wordlists import check_folder as check_word_lists
+from ..search.wordlists import read_folder as read_word_lists
 from .loader import default_rules_dir, load_rulebook
 
 
@@ -48,12 +48,13 @@ def validate_folder(root=None) -> Summary:
     if not os.path.isdir(root):  # the loader has said so; nothing else to read
         raise DataErrors(errors)
     data = collect(load_audit_data, root)
-    collect(check_word_lists, root)  # rules/search/*.yaml: the search's word lists
+    # rules/search/*.yaml, the search's word lists: read once for the checks below too
+    lists = read_word_lists(os.path.join(root, "search"), errors)
     if book is not None and data is not None:
         collect(check_terms, data, (t.id for t in book.glossary))
     if book is not None:  # the rules the search's best bets name
-        collect(check_topic_rules, book, root)
-        collect(check_bridges, book, root)  # english.yaml leaves the covered topics alone
+        collect(check_topic_rules, book, root, lists)
+        collect(check_bridges, book, root, lists)  # english.yaml leaves covered topics alone
     examples = collect(load_examples, book) if book is not None else None
     history = collect(load_history, root, True)  # missing_ok: a folder may have no history
     whole, problems = check_whole_cr(root)

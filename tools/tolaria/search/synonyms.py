@@ -176,12 +176,13 @@ def to_english(langs, words: list[str], every=None
     return (), "", frozenset(), False
 
 
-def check_bridges(book, rules_root) -> int:
+def check_bridges(book, rules_root, found: wordlists.WordLists | None = None) -> int:
     """Check that no entry of rules_root/search/english.yaml holds the name of a term of the
     covered glossary, in its language or in English, as search finds names (on stems, among
     other words): the covered sections' own topics ("costo di apparire" holds "appare",
     phasing's) are answered by their own rules, not bridged to the whole CR in English; the
-    number of entries. Raises DataErrors (file:line)."""
+    number of entries. found: the folder's lists, when read already. Raises DataErrors
+    (file:line)."""
     import os
 
     from ..errors import DataError, DataErrors
@@ -190,7 +191,8 @@ def check_bridges(book, rules_root) -> int:
     from .glossary import Glossary
 
     where = os.path.join(os.fspath(rules_root), "search")
-    found = wordlists.read_folder(where, [])  # its own errors: check_folder reports them
+    if found is None:
+        found = wordlists.read_folder(where, [])  # its own errors: check_folder reports them
     name = display_path(os.path.join(where, "english.yaml"))
     glossary = Glossary(book.glossary)
     errors = []

@@ -245,12 +245,13 @@ def _agrees(rule: str, defining: set[str] | None) -> bool:
         d.removeprefix(WHOLE) for d in defining}
 
 
-def check_rules(book: RuleBook, rules_root) -> int:
+def check_rules(book: RuleBook, rules_root, found: wordlists.WordLists | None = None) -> int:
     """Check that every rule a topic of rules_root/search/topics.yaml names exists (a
     covered rule in that language's rules, a rule of the whole CR) and that each phrase has
     a word search counts and is not the name of a term defined by another rule than the
     topic's first (names), and that no rule named is only a title (search shows its first
-    subrule instead); the number of topics. Raises DataErrors (file:line)."""
+    subrule instead); the number of topics. found: the folder's lists, when read already.
+    Raises DataErrors (file:line)."""
     import os
 
     from ..errors import DataError, DataErrors
@@ -260,7 +261,8 @@ def check_rules(book: RuleBook, rules_root) -> int:
     from .documents import first_subrules
 
     where = os.path.join(os.fspath(rules_root), "search")
-    found = wordlists.read_folder(where, [])  # its own errors: check_folder reports them
+    if found is None:
+        found = wordlists.read_folder(where, [])  # its own errors: check_folder reports them
     name = display_path(os.path.join(where, "topics.yaml"))
     whole = whole_cr(book)
     titles = first_subrules(whole) if whole is not None else {}
