@@ -54,5 +54,9 @@ def test_a_cache_that_cannot_be_written_only_means_making_it_again(tmp_path, mon
 @pytest.mark.parametrize("kind", [synonyms.SYNONYMS, synonyms.ENGLISH, synonyms.ENGLISH_WORDS])
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
 def test_every_synonym_table_reads_back_as_compiled(kind, lang):
+    def plain(table):  # each pattern's key collections as sets: read back, they are lists
+        return [(tuple(i if isinstance(i, str) else frozenset(i) for i in pattern), entry)
+                for pattern, entry in table]
+
     made = synonyms._compiled(lang, kind)
-    assert synonyms._decode(synonyms._encode(made)) == made
+    assert plain(synonyms._decode(synonyms._encode(made))) == plain(made)

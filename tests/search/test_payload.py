@@ -24,6 +24,26 @@ def test_a_language_reads_its_own_postings_and_the_words_of_the_others(site_data
     assert list(es["fields"]["lang"]["terms"]) == ["es"]
 
 
+def test_a_language_reads_its_word_tables_and_only_the_keys_of_the_others(site_data):
+    """Spanish: its own tables, and English synonyms (its queries are also read in English);
+    Italian's tables only as the keys they hold, which is all a typo correction asks."""
+    from tolaria.search.payload import for_language
+
+    def keys_of(*tables):
+        return {k for table in tables for pattern, _alternatives in table for item in pattern
+                if not isinstance(item, str) for k in item}
+
+    es = for_language(site_data, "es")
+    for kind in ("synonyms", "english", "english_words"):
+        assert es[kind]["es"] == site_data[kind]["es"] and es[kind]["it"] == []
+    assert es["synonyms"]["en"] == site_data["synonyms"]["en"]
+    assert set(es["known"]["it"]) == keys_of(*(site_data[kind]["it"] for kind in
+                                                ("synonyms", "english", "english_words")))
+    assert set(es["known"]) == {"it"}
+    en = for_language(site_data, "en")
+    assert en["english_words"]["es"] == [] and set(en["known"]) == {"es", "it"}
+
+
 def test_compact_data_holds_the_same_postings(site_data):
     from tolaria.search.payload import compact
 

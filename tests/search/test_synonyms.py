@@ -132,7 +132,7 @@ def test_slang_abbreviations_and_loanwords_reach_the_rules_words(lang, query, sa
 def test_a_bridged_query_takes_the_english_of_its_other_game_words_in_its_order():
     words = "creatura con travolgere bloccata".split()
     english, lang, covered, alone = synonyms.to_english(["it"], words)
-    assert (english, lang, covered, alone) == (("creature", "trample", "block"), "it",
+    assert (english, lang, covered, alone) == (("creature", "trample", "blocked"), "it",
                                                frozenset({0, 2, 3}), False)
     # a game word alone starts no English search: the covered sections answer it
     assert synonyms.to_english(["it"], "creatura bloccata".split()) == \
@@ -144,10 +144,10 @@ def test_game_words_alone_bridge_only_when_they_are_every_word_that_counts():
         return taken >= {0, 1}
 
     english, lang, covered, alone = synonyms.to_english(["it"], ["creatura", "bloccata"], both)
-    assert (english, lang, covered, alone) == (("creature", "block"), "it",
+    assert (english, lang, covered, alone) == (("creature", "blocked"), "it",
                                                frozenset({0, 1}), True)
-    # "rossa" has no English in english_words.yaml: no English search
-    assert synonyms.to_english(["it"], ["creatura", "rossa"], both) == \
+    # "trisvolo" (no word) has no English in english_words.yaml: no English search
+    assert synonyms.to_english(["it"], ["creatura", "trisvolo"], both) == \
         ((), "", frozenset(), False)
 
 
@@ -197,3 +197,32 @@ def test_no_bridge_names_a_term_of_the_covered_glossary(book, tmp_path):
     assert found[0].endswith(": typed: 'fase' names the glossary term 'phasing' of the covered "
                              "sections, which search answers from their own rules: remove "
                              "the entry")
+
+
+def test_a_query_is_read_in_english_word_by_word():
+    """Each word with English gives it, in the query's order; a word with none that counts
+    is kept as typed (a name, a loanword); the words around a question and stop words go."""
+    words = "posso attaccare direttamente un planeswalker?".rstrip("?").split()
+    assert synonyms.translate("it", words) == ("attack", "directly", "planeswalker")
+    assert synonyms.translate("it", "attaccare con gerrard".split()) == ("attack", "gerrard")
+    assert synonyms.translate("es", "que pasa si mi criatura muere".split()) == \
+        ("creature", "dies")
+    assert synonyms.translate("it", ["trisvolo"]) == ()  # no English at all: no reading
+
+
+def test_an_entry_spelled_as_typed_wins_over_one_sharing_only_its_stem():
+    """"baraja" and "barajar" share a Spanish stem; the noun is the library, the verb
+    shuffles."""
+    assert synonyms.translate("es", ["baraja"]) == ("library",)
+    assert synonyms.translate("es", ["barajar"]) == ("shuffle",)
+    assert synonyms.translate("it", ["prima"]) == ("before",)  # not primo's "first"
+
+
+def test_filler_is_never_translated():
+    """"pasa" is filler in "¿qué pasa si…?" (and stems as "paso", step, does)."""
+    from tolaria.search.filler import is_filler
+
+    assert is_filler("es", "pasa")
+    english, _lang, covered, _alone = synonyms.to_english(
+        ["es"], "que pasa si arrollar".split())
+    assert "step" not in english and 1 not in covered

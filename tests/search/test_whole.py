@@ -123,17 +123,19 @@ def test_words_no_rule_holds_name_the_whole_cr_and_official_terms(capsys):
                           "English nor in the covered sections (104, 300, 512–514")
 
 
-def test_game_words_alone_show_covered_and_english_rules_by_turns(whole_book):
-    """Every word that counts is a game word with English ("equipaggiare turno avversario":
-    equip, turn, opponent): the covered rules and the English ones take turns, the covered
-    first, so that neither a question on the covered sections nor one on the whole CR loses
-    its answer."""
+def test_game_words_alone_show_the_covered_rules_then_the_english_ones(whole_book):
+    """Every word that counts has English in english_words.yaml ("equipaggiare turno
+    avversario": equip, turn, opponent): the engine shows the covered rules, then the English
+    ones when the covered rules are fewer than asked for (search's word-by-word English
+    reading brings the whole CR's best one up to third: test_search's _with_english)."""
     from tolaria.search import engine_for
     from tolaria.search.parsing import parse
 
     ranked = engine_for(whole_book).search(parse("equipaggiare turno avversario"), ["it"], 4)
-    assert [h.english_only for h in ranked] == [False, True, False, True]  # before best bets
-    assert ranked[1].number == "702.6a"
+    assert [h.english_only for h in ranked] == [False] * 4  # before best bets
+    few = engine_for(whole_book).search(parse("equipaggiare turno avversario"), ["it"], 40)
+    flags = [h.english_only for h in few]
+    assert True in flags and flags == sorted(flags)  # the covered rules, then English
     hits = search(whole_book, "perder la partida", "es", limit=4)
     assert hits[0].number.startswith("104.3") and not hits[0].english_only
 
@@ -149,12 +151,36 @@ def test_a_query_naming_a_covered_topic_keeps_the_covered_rules_first(whole_book
 
 def test_a_whole_cr_topic_among_other_words_shows_english_and_covered_rules_by_turns(whole_book):
     """A word of english.yaml ("persistere": persist) names a topic the covered sections do
-    not have, even when most of the question is other words ("muore due volte torna"): the
-    English rules and the covered ones take turns, the English first."""
+    not have, even when most of the question is words with no English ("avviene
+    definitivamente"): the English rules and the covered ones take turns, the English first;
+    when its other words have English too ("muore due volte torna"), English leads."""
     from tolaria.search import engine_for
     from tolaria.search.parsing import parse
 
-    query = "persistere se muore due volte torna ancora?"
-    ranked = engine_for(whole_book).search(parse(query), ["it"], 4)
+    ranked = engine_for(whole_book).search(parse("persistere avviene definitivamente"), ["it"],
+                                           4)
     assert [h.english_only for h in ranked] == [True, False, True, False]  # before best bets
     assert ranked[0].number == "702.79a"
+    query = "persistere se muore due volte torna ancora?"
+    ranked = engine_for(whole_book).search(parse(query), ["it"], 4)
+    assert [h.english_only for h in ranked] == [True] * 4 and ranked[0].number == "702.79a"
+
+
+def test_a_question_read_in_english_brings_its_whole_cr_rule_up_to_third(whole_book):
+    """No word of "posso attaccare direttamente un planeswalker?" names a topic of the whole
+    CR, so the covered rules come first; read in English word by word ("attack directly
+    planeswalker"), an English search finds 508.1b first, which then comes third."""
+    from tolaria.search import engine_for
+    from tolaria.search.parsing import parse
+
+    query = "posso attaccare direttamente un planeswalker?"
+    plain = engine_for(whole_book).search(parse(query), ["it"], 10)
+    assert not any(h.english_only and h.number == "508.1b" for h in plain[:3])
+    hits = search(whole_book, query, "it", limit=10)
+    assert hits[2].english_only and hits[2].number == "508.1b"
+    assert [(h.number, h.lang) for h in hits[:2]] == [(h.number, h.lang) for h in plain[:2]]
+    assert len({(h.number, h.lang) for h in hits}) == len(hits) == 10
+    # not in English (searched as typed), nor for a quoted phrase (the words as written)
+    assert search(whole_book, "attack directly planeswalker", "en", limit=1)[0].number == "508.1b"
+    assert not any(h.number == "508.1b" for h in search(whole_book, '"attaccare direttamente"',
+                                                         "it", limit=3))

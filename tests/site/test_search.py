@@ -116,7 +116,12 @@ EDGES = ['"end of turn"', '"fuera de fase"', '"phased out" creature', '"no such 
          # in another language; a bridge for fewer than half the words (English first, by
          # turns)
          "fase inicial del turno", "phasing de mi criatura",
-         "persistere se muore due volte torna ancora?", "costo di apparire"]
+         "persistere se muore due volte torna ancora?", "costo di apparire",
+         # read in English word by word (the whole CR's first rule comes third); filler
+         # left out; an entry spelled as typed over one sharing its stem; game words alone
+         "posso attaccare direttamente un planeswalker?", "que pasa si baraja vacia",
+         "prima del danno", "persistere avviene definitivamente",
+         "equipaggiare turno avversario", "attaccare con gerrard"]
 
 
 def test_the_site_answers_edge_cases_exactly_as_the_cli(book, tab):

@@ -94,6 +94,15 @@ def search(book: RuleBook, query: str, lang: str | Sequence[str] = "en", limit: 
         words = (lambda: search(book, rest, langs, limit, engine)) if rest else None
         return Hits(among_words(book, numbers, langs, words)[:limit])
     parsed = parse(query)
+    hits = _words(book, parsed, langs, limit, engine)
+    if len(langs) == 1 and langs[0] != "en" and not parsed.phrases and hits:
+        return _with_english(book, hits, langs[0], parsed, limit, engine)
+    return hits
+
+
+def _words(book: RuleBook, parsed: ParsedQuery, langs: list[str], limit: int,
+           engine: SearchEngine | None) -> Hits:
+    """The engine's hits for a query of words, best bets first."""
     hits = (engine or engine_for(book)).search(parsed, langs, limit)
     hits = hits if isinstance(hits, Hits) else Hits(hits)
     from .topics import first, pinned  # words only: a number never reads the topics
@@ -105,3 +114,26 @@ def search(book: RuleBook, query: str, lang: str | Sequence[str] = "en", limit: 
         return hits
     return Hits(first(pins, hits, limit), hits.fallback, hits.phrase_missed,
                 hits.corrections if hits else (), hits.searched)
+
+
+def _with_english(book: RuleBook, hits: Hits, lang: str, parsed: ParsedQuery, limit: int,
+                  engine: SearchEngine | None) -> Hits:
+    """hits with, third, the first rule of the whole CR that the query finds in English,
+    read word by word (synonyms.translate: "ho lanciato una magia ma non riesco a pagarla"
+    -> "cast spell pay"), as an English search ranks it, best bets and all, when it is
+    English's first and not among hits' first two: a question the covered sections do not
+    answer, in words that bridge to no topic of the whole CR, still reaches its rule."""
+    from . import synonyms
+
+    english = synonyms.translate(lang, [w.lower() for w in parsed.words])
+    if not english:
+        return hits
+    found = _words(book, ParsedQuery(" ".join(english), english, ()), ["en"], 1, engine)
+    if not found or not found[0].english_only:
+        return hits
+    best = found[0]
+    if any(h.english_only and h.number == best.number for h in hits[:2]):
+        return hits
+    rest = [h for h in hits[2:] if not (h.english_only and h.number == best.number)]
+    return Hits((list(hits[:2]) + [best] + rest)[:limit], hits.fallback, hits.phrase_missed,
+                hits.corrections, hits.searched)

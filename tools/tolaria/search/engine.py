@@ -41,6 +41,7 @@ from .glossary import Glossary
 from .hits import Hit, Hits, found_hit
 from .index import (SCHEMA_VERSION, IndexRebuilt, OpenIndex, analysis_fingerprint,
                     damage_text, forget, open_index, quietly)
+from .kept import kept
 from .parsing import ParsedQuery
 from .postings import PostingsCache, top as best_documents
 from .query import Any, Built, Flat, build, flat, meaningful_positions
@@ -129,7 +130,9 @@ class WhooshEngine:
             return open_index(base, name, docs, key, rebuild=force)
 
         return cls(reopen(rebuild), Glossary(book.glossary, analysis_fingerprint()), reopen,
-                   lambda: official_terms(book))
+                   lambda: kept(f"official-{cache.short(key)}", lambda: official_terms(book),
+                                lambda names: {k: list(v) for k, v in names.items()},
+                                lambda names: {k: tuple(v) for k, v in names.items()}))
 
     @property
     def official(self) -> dict[str, tuple[str, ...]]:
@@ -193,7 +196,8 @@ class WhooshEngine:
         # the query is an official glossary term's name (a few words): its rules, in English
         defines = self.official.get(term_key(" ".join(words)), ()) \
             if "en" in langs and len(words) <= MAX_TERM_WORDS else ()
-        bridged, share, alone = self._english(words, langs, limit)
+        english, share, alone = self._english(words, langs)
+        bridged = self._bridged(english, limit) if not alone else []
         for attempt in ("strict", "loose"):
             if attempt == "loose" and not parsed.phrases:
                 continue  # without quoted phrases, loose is strict
@@ -204,10 +208,14 @@ class WhooshEngine:
                 if made is not None:
                     built[lang] = made
             hits = self._run(built, limit, weights) if built else []
+            if alone and len(hits) < limit:  # game words only: the English rules fill up
+                bridged = self._bridged(english, limit - len(hits))
             if hits or bridged:
                 loose = attempt == "loose"
-                if alone:  # game words only: covered and English rules by turns
-                    hits = alternate(hits, bridged)
+                # game words only: the covered rules, then the English ones (search's
+                # word-by-word English reading brings its first one up: _with_english)
+                if alone:
+                    hits = hits + bridged
                 # English rules first when the bridged words are most of the query, unless
                 # it names a covered topic ("Protezione di Teferi ... fuori fase"); by turns,
                 # English first, when they are fewer ("persistere ... muore due volte"): a
@@ -223,30 +231,33 @@ class WhooshEngine:
         return Hits([], None, bool(parsed.phrases), corrections, parsed.text,
                     self._unknown(words, langs))
 
-    def _english(self, words: list[str], langs: list[str], limit: int
-                 ) -> tuple[list, float, bool]:
-        """The rules of the whole CR in English (English only) for the words of a Spanish or
-        Italian query that the `english` word list bridges ("arrollar" -> trample), ranked
-        with the English of its other game words too (`english_words`; these alone when
-        they are all its meaningful words), the share of the query's meaningful words those
-        cover, and whether game words alone bridged; none when English is searched anyway."""
+    def _english(self, words: list[str], langs: list[str]) -> tuple[Built | None, float, bool]:
+        """The query of the rules of the whole CR in English (English only) for the words of
+        a Spanish or Italian query that the `english` word list bridges ("arrollar" ->
+        trample), ranked with the English of its other words too (`english_words`; these
+        alone when they are all its meaningful words), the share of the query's meaningful
+        words those cover, and whether `english_words` alone bridged; none when English is
+        searched anyway. _bridged runs it (only when needed: it costs an English search)."""
         if "en" in langs:
-            return [], 0.0, False
+            return None, 0.0, False
         # the game words alone bridge when they are every word that counts ("equipaggiare
         # turno avversario": equip, turn, opponent)
         meaningful = {lang: meaningful_positions(lang, words) for lang in langs}
         english, lang, covered, alone = synonyms.to_english(
             langs, words, lambda lang, taken: meaningful[lang] <= taken)
         if not english:
-            return [], 0.0, False
+            return None, 0.0, False
         share = len(covered & meaningful[lang]) / max(1, len(meaningful[lang]))
         text = " ".join(english)
         made = build("en", ParsedQuery(text, english, ()), [], present=self._present,
                      weigh=self._weight, defines=self.official.get(term_key(text), ()))
         if made is None:
-            return [], 0.0, False
-        made = made._replace(query=Q.And([Q.Term("origin", "cr"), made.query]))
-        return self._run({"en": made}, limit), share, alone
+            return None, 0.0, False
+        return made._replace(query=Q.And([Q.Term("origin", "cr"), made.query])), share, alone
+
+    def _bridged(self, made: Built | None, limit: int) -> list[Hit]:
+        """The rules of the whole CR for _english's query (none for none)."""
+        return self._run({"en": made}, limit) if made is not None else []
 
     def _own_names(self, matches, words: list[str], lang: str) -> list:
         """The glossary names a query in lang holds: those of lang and English (the names

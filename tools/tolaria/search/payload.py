@@ -39,7 +39,31 @@ def for_language(data: dict, lang: str) -> dict:
     return {**data, "fields": fields, "with_english": lang != "en",
             "documents": [d if i in docs else None for i, d in enumerate(data["documents"])],
             "numbers": {k: v for k, v in data["numbers"].items() if k in ("titles", "all", lang)},
-            "topics": {lang: data["topics"][lang]}}
+            "topics": {lang: data["topics"][lang]}, **_word_tables(data, lang)}
+
+
+# the word lists' tables (synonyms.table) exported per language
+TABLES = ("synonyms", "english", "english_words")
+
+
+def _word_tables(data: dict, lang: str) -> dict:
+    """The word lists' tables a search in lang reads: lang's, and English synonyms (a
+    Spanish or Italian query is also read in English: search._with_english); of every other
+    language only the keys they hold (`known`: synonyms.known_keys, which a typo correction
+    asks of every language), each table left empty."""
+    kept = {lang, "en"}
+    out: dict = {kind: {} for kind in TABLES}
+    known: dict[str, list[str]] = {}
+    for kind in TABLES:
+        for other, table in data[kind].items():
+            keep = other == lang or (kind == "synonyms" and other in kept)
+            out[kind][other] = table if keep else []
+            if not keep and table:
+                known.setdefault(other, set()).update(
+                    k for pattern, _alternatives in table for item in pattern
+                    if not isinstance(item, str) for k in item)
+    out["known"] = {other: sorted(keys) for other, keys in known.items()}
+    return out
 
 
 def _only(postings: list, docs: set, positional: bool) -> list:

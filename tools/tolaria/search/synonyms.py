@@ -56,10 +56,10 @@ def _entries(kind: str = SYNONYMS) -> tuple[Synonym, ...]:
 
 @functools.cache
 def table(lang: str, kind: str = SYNONYMS
-          ) -> tuple[tuple[tuple[frozenset[str] | str, ...], Synonym], ...]:
+          ) -> tuple[tuple[tuple, Synonym], ...]:
     """lang's entries, each with its left side as a pattern: the stem keys of a meaningful
-    word, or the folded spelling of a stop word (which must then be typed as it is); kept
-    in the user's cache (kept.py)."""
+    word (a collection: a list as read from the cache), or the folded spelling of a stop
+    word (which must then be typed as it is); kept in the user's cache (kept.py)."""
     from .kept import kept
 
     return kept(f"{kind}-{lang}", lambda: _compiled(lang, kind), _encode, _decode)
@@ -83,8 +83,8 @@ def _encode(table_: tuple) -> list:
 
 
 def _decode(stored: list) -> tuple:
-    return tuple((tuple(item if isinstance(item, str) else frozenset(item) for item in pattern),
-                  Synonym(lang, tuple(words), tuple(tuple(a) for a in alternatives)))
+    # a pattern's items as read (lists of keys): _match takes any collection of keys
+    return tuple((pattern, Synonym(lang, tuple(words), tuple(tuple(a) for a in alternatives)))
                  for pattern, (lang, words, alternatives) in stored)
 
 
@@ -100,7 +100,7 @@ def _match(pattern, words: list[str], found: list[frozenset[str] | None],
         else:
             while n and position < len(words) and found[position] is None:
                 position += 1
-            if position >= len(words) or not (found[position] or set()) & item:
+            if position >= len(words) or (found[position] or set()).isdisjoint(item):
                 return None
         position += 1
     return range(start, position)
@@ -159,21 +159,75 @@ def to_english(langs, words: list[str], every=None
     gives none, unless the ENGLISH_WORDS table gives English for every word of the query
     that counts (every(lang, positions) says whether positions are all of those)."""
     for lang in langs:
-        found = find(lang, words, ENGLISH)
-        game = []
-        taken = {p for span, _entry in found for p in span}
-        for span, entry in find(lang, words, ENGLISH_WORDS):  # each word once
-            if not taken.intersection(span):
-                game.append((span, entry))
-                taken.update(span)
+        found, game = _bridges(lang, words)
+        taken = frozenset(p for span, _entry in found + game for p in span)
         alone = not found
-        if found or (game and every is not None and every(lang, frozenset(taken))):
-            found += game
-            found.sort(key=lambda item: item[0].start)  # stable: ties keep the tables' order
-            english = tuple(w for _span, entry in found for form in entry.alternatives[:1]
-                            for w in form)
-            return english, lang, frozenset(p for span, _entry in found for p in span), alone
+        if found or (game and every is not None and every(lang, taken)):
+            english = tuple(w for _span, entry in _in_order(found + game)
+                            for form in entry.alternatives[:1] for w in form)
+            return english, lang, taken, alone
     return (), "", frozenset(), False
+
+
+def translate(lang: str, words: list[str]) -> tuple[str, ...]:
+    """A Spanish or Italian query's words in English, word by word: the English of each
+    entry of the ENGLISH and ENGLISH_WORDS tables it holds, in the query's order, and the
+    other words that count as typed (names and loanwords: "planeswalker", "trample"); the
+    words around a question and stop words left out. () when no table gives any English."""
+    from .filler import is_filler
+    from .parsing import MAX_WORDS
+
+    found, game = _bridges(lang, words)
+    if not found and not game:
+        return ()
+    at = {span.start: (span, entry) for span, entry in _in_order(found + game)}
+    taken = {p for span, _entry in found + game for p in span}
+    out: list[str] = []
+    position = 0
+    while position < len(words):
+        if position in at:
+            span, entry = at[position]
+            out.extend(entry.alternatives[0])
+            position = span.stop
+            continue
+        word = words[position]
+        if position not in taken and keys(lang, word) is not None \
+                and not is_filler(lang, word):
+            out.append(word)
+        position += 1
+    return tuple(out[:MAX_WORDS])
+
+
+def _bridges(lang: str, words: list[str]) -> tuple[list, list]:
+    """The entries of the ENGLISH table and then of the ENGLISH_WORDS table that the query's
+    words hold in lang, each word once."""
+    from .filler import is_filler
+
+    found = find(lang, words, ENGLISH)
+    game = []
+    taken = {p for span, _entry in found for p in span}
+    # each word once: an entry spelled as typed before one that only shares its stem
+    # ("pasar", pass, before "paso", step); the words around a question ("qué pasa si")
+    # are not what it asks, and are not translated
+    for span, entry in sorted(find(lang, words, ENGLISH_WORDS),
+                              key=lambda item: not _spelled(lang, item, words)):
+        if not taken.intersection(span) and not all(is_filler(lang, words[p]) for p in span):
+            game.append((span, entry))
+            taken.update(span)
+    return found, game
+
+
+def _in_order(found: list) -> list:
+    """found by query position (stable: ties keep the tables' order)."""
+    return sorted(found, key=lambda item: item[0].start)
+
+
+def _spelled(lang: str, item: tuple[range, Synonym], words: list[str]) -> bool:
+    """Whether the query's words that item covers are typed as its entry spells them (not
+    only on a shared stem), stop words aside."""
+    span, entry = item
+    spelled = {fold(w) for w in entry.words}
+    return all(fold(words[p]) in spelled for p in span if keys(lang, words[p]) is not None)
 
 
 def check_bridges(book, rules_root, found: wordlists.WordLists | None = None) -> int:

@@ -45,7 +45,8 @@ def phrase_keys(lang: str, phrase: str) -> tuple[frozenset[str], ...]:
     return tuple(out)
 
 
-Table = tuple  # ((phrases, each a tuple of its words' stem keys), rules) per topic, in order
+Table = tuple  # ((phrases, each a sequence of its words' stem keys), rules) per topic, in
+#               order (as read from the cache: lists)
 
 
 def compiled(topics, lang: str) -> Table:
@@ -69,8 +70,7 @@ def table(lang: str) -> Table:
     return kept(f"topics-{lang}", lambda: compiled(wordlists.lists().topics, lang),
                 lambda made: [[[[sorted(w) for w in p] for p in phrases], rules]
                               for phrases, rules in made],
-                lambda stored: tuple((tuple(tuple(frozenset(w) for w in p) for p in phrases),
-                                      tuple(rules)) for phrases, rules in stored))
+                lambda stored: stored)  # as read: find takes any collection of keys
 
 
 def find(lang: str, words: list[str], topics: Table | None = None
@@ -103,12 +103,13 @@ def find(lang: str, words: list[str], topics: Table | None = None
     # only the topics a phrase of which has its first word among the query's
     for order in sorted(set().union(*(first.get(key, ()) for key in every))):
         phrases, rules = chosen[order]
-        covered = max((sum(1 for p in meaningful if any(word & held[p] for word in phrase))
-                       for phrase in phrases if all(word & every for word in phrase)
+        covered = max((sum(1 for p in meaningful
+                           if any(not held[p].isdisjoint(word) for word in phrase))
+                       for phrase in phrases if all(not every.isdisjoint(word) for word in phrase)
                        and (alone or len(phrase) > 1)),
                       default=0)
         if covered and covered >= PIN_SHARE * len(meaningful):
-            found.append((covered, order, rules))
+            found.append((covered, order, tuple(rules)))
     found.sort(key=lambda f: (-f[0], f[1]))
     return found
 

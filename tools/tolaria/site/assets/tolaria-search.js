@@ -260,7 +260,7 @@
       ;(table || data.synonyms)[lang].forEach(function (entry) {
         for (var start = 0; start < query.length; start++) {
           var span = matchPattern(entry[0], query, found, start)
-          if (span) { out.push([span, entry[1]]); break }
+          if (span) { out.push([span, entry[1], entry[0]]); break }
         }
       })
       return out
@@ -283,8 +283,8 @@
     }
     var knownKeys = {}
     function synonymKeys(lang) {  // synonyms.known_keys
-      if (!knownKeys[lang]) {
-        knownKeys[lang] = new Set()
+      if (!knownKeys[lang]) {  // another language's tables: only their keys (payload.py)
+        knownKeys[lang] = new Set((data.known || {})[lang] || [])
         data.synonyms[lang].concat(data.english[lang], data.english_words[lang]).forEach(function (entry) {
           entry[0].forEach(function (item) {
             if (typeof item !== "string") item.forEach(function (k) { knownKeys[lang].add(k) })
@@ -672,7 +672,7 @@
         var made = build(lang, parsed, matches, attempts[a], defines)
         var hits = made ? run(made, lang, limit) : []
         if (hits.length || bridged[0].length) {  // game words only: by turns; else English
-          hits = bridged[2] ? alternate(hits, bridged[0])  // first when bridged most, no term
+          hits = bridged[2] ? hits.concat(bridged[0])  // first when bridged most, no term
             : bridged[1] >= C.BRIDGED_FIRST && !matches.length ? bridged[0].concat(hits)
             : !matches.length ? alternate(bridged[0], hits)  // by turns, English first
             : hits.concat(bridged[0])
@@ -689,24 +689,60 @@
     function termKey(text) {  // documents.term_key
       return words(text).map(function (w) { return fold(w.toLowerCase()) }).join(" ")
     }
-    function english(query, lang, limit) {  // WhooshEngine._english, synonyms.to_english
-      if (lang === "en") return [[], 0, false]
-      var found = findSynonyms(lang, query, data.english), bridge = [], covered = new Set()
-      var game = []
+    function spelled(lang, f, query) {  // synonyms._spelled
+      var typed = new Set()
+      f[2].forEach(function (item) {
+        (typeof item === "string" ? [] : item).forEach(function (k) { if (k[0] === "=") typed.add(k) })
+      })
+      return f[0].every(function (p) {
+        return keys(lang, query[p]) === null || typed.has("=" + fold(query[p].toLowerCase()))
+      })
+    }
+    function bridges(lang, query) {  // synonyms._bridges: [english's, english_words'], each word once
+      var found = findSynonyms(lang, query, data.english), covered = new Set(), game = []
       found.forEach(function (f) { f[0].forEach(function (p) { covered.add(p) }) })
-      findSynonyms(lang, query, data.english_words).forEach(function (f) {  // each word once
+      // an entry spelled as typed before one that only shares its stem; filler not translated
+      var words = findSynonyms(lang, query, data.english_words).map(function (f, i) {
+        return [f, i, spelled(lang, f, query) ? 0 : 1]
+      }).sort(function (a, b) { return a[2] - b[2] || a[1] - b[1] })
+      words.forEach(function (pair) {
+        var f = pair[0]
         if (f[0].some(function (p) { return covered.has(p) })) return
+        if (f[0].every(function (p) { return isFiller(lang, query[p]) })) return
         game.push(f)
         f[0].forEach(function (p) { covered.add(p) })
       })
+      return [found, game, covered]
+    }
+    function inOrder(found) {  // synonyms._in_order: by query position, stable
+      return found.map(function (f, i) { return [f, i] }).sort(function (a, b) {
+        return a[0][0][0] - b[0][0][0] || a[1] - b[1]
+      }).map(function (pair) { return pair[0] })
+    }
+    function translate(lang, query) {  // synonyms.translate
+      var both = bridges(lang, query), all = inOrder(both[0].concat(both[1])), at = {}, out = []
+      if (!all.length) return []
+      all.forEach(function (f) { at[f[0][0]] = f })
+      for (var p = 0; p < query.length;) {
+        if (at[p]) {
+          out = out.concat(at[p][1][0])
+          p = at[p][0][at[p][0].length - 1] + 1
+          continue
+        }
+        if (!both[2].has(p) && keys(lang, query[p]) !== null && !isFiller(lang, query[p])) out.push(query[p])
+        p++
+      }
+      return out.slice(0, C.MAX_WORDS)
+    }
+    function english(query, lang, limit) {  // WhooshEngine._english, synonyms.to_english
+      if (lang === "en") return [[], 0, false]
+      var parts = bridges(lang, query), found = parts[0], game = parts[1], covered = parts[2]
+      var bridge = []
       var meaningful = meaningfulPositions(lang, query), every = true
       meaningful.forEach(function (p) { if (!covered.has(p)) every = false })
       if (!found.length && !(game.length && every)) return [[], 0, false]  // game words: all
       var alone = !found.length
-      found = found.concat(game)
-      found = found.map(function (f, i) { return [f, i] }).sort(function (a, b) {
-        return a[0][0][0] - b[0][0][0] || a[1] - b[1]  // by query position, stable
-      }).map(function (pair) { return pair[0] })
+      found = inOrder(found.concat(game))
       found.forEach(function (f) {
         f[1].slice(0, 1).forEach(function (form) { bridge = bridge.concat(form) })
       })
@@ -838,11 +874,27 @@
       }
       var parsed = parse(text)
       if (!parsed) return []
-      var found = searchWords(parsed, lang, limit)  // best bets first, unless a quoted phrase
+      var found = wordHits(parsed, lang, limit)
+      return lang !== "en" && !parsed.phrases.length && found.length
+        ? withEnglish(found, lang, parsed, limit) : found
+    }
+    function wordHits(parsed, lang, limit) {  // search._words: best bets first, unless a phrase
+      var found = searchWords(parsed, lang, limit)
       var pins = parsed.phrases.length ? [] : pinned(parsed.words.map(function (w) {
         return w.toLowerCase()
       }), lang, found)
       return first(pins, found, limit)
+    }
+    function withEnglish(hits, lang, parsed, limit) {  // search._with_english
+      var english = translate(lang, parsed.words.map(function (w) { return w.toLowerCase() }))
+      if (!english.length) return hits
+      var found = wordHits({ words: english, phrases: [] }, "en", 1)
+      if (!found.length || !found[0].english) return hits
+      var best = found[0], theSame = function (h) { return h.english && h.number === best.number }
+      if (hits.slice(0, 2).some(theSame)) return hits
+      return hits.slice(0, 2).concat([best], hits.slice(2).filter(function (h) {
+        return !theSame(h)
+      })).slice(0, limit)
     }
 
     // --- topics.py: best bets -----------------------------------------------------------------
@@ -952,6 +1004,7 @@
     }
     out.fields = fields
     out.documents = own.documents.map(function (d, i) { return d || english.documents[i] })
+    out.topics = Object.assign({}, own.topics, { en: english.topics.en })  // search._with_english
     out.with_english = false
     return out
   }
