@@ -173,6 +173,13 @@ def test_kept_is_made_once_per_key_and_read_back(monkeypatch, tmp_path):
     assert kept("things", "key one", make(["other"])) == first
     assert kept("things", "key two", make(["two"])) == ["two"]
     assert made == [first, ["two"]]
+    # key one's file is never read again while key two is in use: gone, the others stay
+    assert len(os.listdir(tmp_path / "things")) == 1
+    (tmp_path / "things" / ".half.tmp").write_bytes(b"")  # another process's, unfinished
+    (tmp_path / "things" / "notes.txt").write_text("mine", encoding="utf-8")
+    assert kept("things", "key one", make(first)) == first
+    assert sorted(os.listdir(tmp_path / "things")) == [".half.tmp", f"{short('key one')}.marshal",
+                                                       "notes.txt"]
 
 
 @settings(deadline=None)  # files written whole (fsync): slow on a busy disk, not wrong

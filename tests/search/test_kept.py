@@ -28,7 +28,26 @@ def test_made_once_then_read_back(tmp_path, monkeypatch):
     first = kept("example", _made(calls), encode, decode)
     again = kept("example", _made(calls), encode, decode)
     assert first == again == ("a", frozenset({"b"})) and len(calls) == 1
-    assert len(list(tmp_path.glob("search-example-*.json"))) == 1
+    assert len(list(tmp_path.glob("search-example@*.json"))) == 1
+
+
+def test_a_file_kept_for_another_version_is_removed_when_a_new_one_is_written(tmp_path,
+                                                                              monkeypatch):
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
+    calls = []
+    kept("example", _made(calls), encode, decode, version="one-")
+    kept("example-es", _made(calls), encode, decode)  # another name whose name starts alike
+    kept("example", _made(calls), encode, decode, version="two-")
+    names = sorted(p.name for p in tmp_path.glob("search-*.json"))
+    assert len(names) == 2 and len(calls) == 3
+    assert any(n.startswith("search-example@two-") for n in names)
+    assert any(n.startswith("search-example-es@") for n in names)
+
+
+def test_nothing_is_kept_when_make_finds_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
+    assert kept("example", lambda: None, encode, decode) is None
+    assert not list(tmp_path.glob("search-example@*.json"))
 
 
 @pytest.mark.parametrize("damage", ["{not json", "[1]", ""])
@@ -36,7 +55,7 @@ def test_a_damaged_file_is_made_again(tmp_path, monkeypatch, damage):
     monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
     calls = []
     kept("example", _made(calls), encode, decode)
-    path = next(tmp_path.glob("search-example-*.json"))
+    path = next(tmp_path.glob("search-example@*.json"))
     path.write_text(damage, encoding="utf-8")
     assert kept("example", _made(calls), encode, decode) == ("a", frozenset({"b"}))
     assert len(calls) == 2

@@ -218,6 +218,13 @@ def test_an_entry_spelled_as_typed_wins_over_one_sharing_only_its_stem():
     assert synonyms.translate("it", ["prima"]) == ("before",)  # not primo's "first"
 
 
+def test_an_entry_of_more_words_wins_over_one_of_its_words():
+    """"ganar la partida" is winning the game; "ganar" alone is gaining (life)."""
+    assert synonyms.translate("es", "ganar la partida".split()) == ("win",)
+    assert synonyms.translate("es", ["ganar"]) == ("gain",)
+    assert synonyms.translate("es", "lanzar un dado".split()) == ("roll",)  # not "cast die"
+
+
 def test_filler_is_never_translated():
     """"pasa" is filler in "¿qué pasa si…?" (and stems as "paso", step, does)."""
     from tolaria.search.filler import is_filler

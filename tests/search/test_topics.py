@@ -195,10 +195,23 @@ def test_the_compiled_table_is_kept_in_the_cache_and_read_back_the_same(tmp_path
                     for phrases, rules in table]
 
         made = plain(topics.table("it"))
-        assert len(list(tmp_path.glob("search-topics-it-*.json"))) == 1
+        assert len(list(tmp_path.glob("search-topics-it@*.json"))) == 1
         topics.table.cache_clear()
         assert plain(topics.table("it")) == made == plain(
             topics.compiled(wordlists.lists().topics, "it"))
+    finally:
+        topics.table.cache_clear()
+
+
+def test_a_kept_table_of_another_shape_is_made_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
+    topics.table.cache_clear()
+    try:
+        made = topics.table("it")
+        (path,) = tmp_path.glob("search-topics-it@*.json")
+        path.write_text("[1, 2]", encoding="utf-8")  # JSON, but no table
+        topics.table.cache_clear()
+        assert topics.table("it") == made and path.read_text(encoding="utf-8") != "[1, 2]"
     finally:
         topics.table.cache_clear()
 

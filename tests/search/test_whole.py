@@ -182,5 +182,17 @@ def test_a_question_read_in_english_brings_its_whole_cr_rule_up_to_third(whole_b
     assert len({(h.number, h.lang) for h in hits}) == len(hits) == 10
     # not in English (searched as typed), nor for a quoted phrase (the words as written)
     assert search(whole_book, "attack directly planeswalker", "en", limit=1)[0].number == "508.1b"
-    assert not any(h.number == "508.1b" for h in search(whole_book, '"attaccare direttamente"',
-                                                         "it", limit=3))
+    quoted = [h.number for h in search(whole_book, '"attaccare direttamente" un planeswalker',
+                                       "it", limit=5)]
+    assert "508.1b" in quoted[3:]  # ranked where the words as written put it, not third
+
+
+def test_the_english_reading_takes_the_words_as_searched_and_reads_no_typo_of_its_own(
+        whole_book):
+    """A typo read as its word ("planeswaker") is read in English as that word; the English
+    words are the word lists' own, so the English search reads none of them as a typo."""
+    typed = search(whole_book, "posso attaccare direttamente un planeswaker?", "it", limit=5)
+    assert typed.corrections == (("planeswaker", "planeswalker"),)
+    right = search(whole_book, "posso attaccare direttamente un planeswalker?", "it", limit=5)
+    assert [(h.number, h.lang) for h in typed] == [(h.number, h.lang) for h in right]
+    assert typed[2].number == "508.1b"

@@ -116,6 +116,14 @@ def test_check_reads_lists_kept_right_no_more_and_names_broken_ones(tmp_path, mo
     with monkeypatch.context() as patched:
         patched.setattr(wordlists, "lists", refused)
         wordlists.check()  # kept: not read again
+    (first,) = (tmp_path / "cache").glob("search-words-*.json")
+    with open(root / "search" / "filler.yaml", "a", encoding="utf-8") as out:
+        out.write("# a comment: other content, the same lists\n")
+    wordlists.lists.cache_clear()
+    wordlists.digest.cache_clear()
+    wordlists.check()  # the lists' new copy is kept, the earlier one removed
+    (kept,) = (tmp_path / "cache").glob("search-words-*.json")
+    assert kept != first
     with open(root / "search" / "synonyms.yaml", "a", encoding="utf-8") as out:
         out.write("  - {typed: scry}\n")
     wordlists.lists.cache_clear()

@@ -121,7 +121,8 @@ EDGES = ['"end of turn"', '"fuera de fase"', '"phased out" creature', '"no such 
          # left out; an entry spelled as typed over one sharing its stem; game words alone
          "posso attaccare direttamente un planeswalker?", "que pasa si baraja vacia",
          "prima del danno", "persistere avviene definitivamente",
-         "equipaggiare turno avversario", "attaccare con gerrard"]
+         "equipaggiare turno avversario", "posso attaccare un planeswalker con Gerrard",
+         "puedo sacrificar una critura", '"attaccare direttamente" un planeswalker']
 
 
 def test_the_site_answers_edge_cases_exactly_as_the_cli(book, tab):

@@ -93,5 +93,26 @@ def kept(folder: str, key: str, make):
     except (OSError, ValueError, EOFError, TypeError):  # none yet, or unreadable: make it
         pass
     value = make()
-    write_bytes_atomically(path, marshal.dumps((key, value)))
+    if write_bytes_atomically(path, marshal.dumps((key, value))):
+        prune(os.path.dirname(path), "", path)
     return value
+
+
+def prune(folder: str, prefix: str, newest: str) -> None:
+    """Remove the files of folder named prefix... with newest's extension, except newest
+    (the cache file just written for the sources in use): a file kept for an earlier
+    version of the word lists or the rules is never read again. A file that cannot be
+    removed (another process, a read-only cache) stays."""
+    extension = os.path.splitext(newest)[1]
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        path = os.path.join(folder, name)
+        if name.startswith(prefix) and name.endswith(extension) \
+                and not name.startswith(".") and path != newest:
+            try:
+                os.remove(path)
+            except OSError:
+                pass

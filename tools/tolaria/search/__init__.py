@@ -36,8 +36,9 @@ else:
 class SearchEngine(Protocol):
     """What search needs of a full-text engine."""
 
-    def search(self, parsed: ParsedQuery, langs: list[str], limit: int = 10) -> list[Hit]:
-        ...
+    def search(self, parsed: ParsedQuery, langs: list[str], limit: int = 10,
+               correct: bool = True) -> list[Hit]:
+        ...  # correct=False: no word is read as a typo
 
 
 _engines: dict[int, tuple[RuleBook, SearchEngine]] = {}
@@ -101,9 +102,9 @@ def search(book: RuleBook, query: str, lang: str | Sequence[str] = "en", limit: 
 
 
 def _words(book: RuleBook, parsed: ParsedQuery, langs: list[str], limit: int,
-           engine: SearchEngine | None) -> Hits:
+           engine: SearchEngine | None, correct: bool = True) -> Hits:
     """The engine's hits for a query of words, best bets first."""
-    hits = (engine or engine_for(book)).search(parsed, langs, limit)
+    hits = (engine or engine_for(book)).search(parsed, langs, limit, correct)
     hits = hits if isinstance(hits, Hits) else Hits(hits)
     from .topics import first, pinned  # words only: a number never reads the topics
 
@@ -125,10 +126,14 @@ def _with_english(book: RuleBook, hits: Hits, lang: str, parsed: ParsedQuery, li
     answer, in words that bridge to no topic of the whole CR, still reaches its rule."""
     from . import synonyms
 
-    english = synonyms.translate(lang, [w.lower() for w in parsed.words])
+    # the words as searched (a typo read as its word), in English as read: the English words
+    # are the word lists' own, so none of them is a typo ("save" is not "sage")
+    fixed = dict(hits.corrections)
+    english = synonyms.translate(lang, [fixed.get(w.lower(), w.lower()) for w in parsed.words])
     if not english:
         return hits
-    found = _words(book, ParsedQuery(" ".join(english), english, ()), ["en"], 1, engine)
+    found = _words(book, ParsedQuery(" ".join(english), english, ()), ["en"], 1, engine,
+                   correct=False)
     if not found or not found[0].english_only:
         return hits
     best = found[0]

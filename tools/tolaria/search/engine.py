@@ -130,14 +130,15 @@ class WhooshEngine:
             return open_index(base, name, docs, key, rebuild=force)
 
         return cls(reopen(rebuild), Glossary(book.glossary, analysis_fingerprint()), reopen,
-                   lambda: kept(f"official-{cache.short(key)}", lambda: official_terms(book),
+                   lambda: kept("official", lambda: official_terms(book) or None,
                                 lambda names: {k: list(v) for k, v in names.items()},
-                                lambda names: {k: tuple(v) for k, v in names.items()}))
+                                lambda names: {k: tuple(v) for k, v in names.items()},
+                                version=cache.short(key) + "-"))
 
     @property
     def official(self) -> dict[str, tuple[str, ...]]:
         if callable(self._official):
-            self._official = self._official()
+            self._official = self._official() or {}  # none: no whole CR (nothing was kept)
         return self._official
 
     def searcher(self):
@@ -160,11 +161,12 @@ class WhooshEngine:
         self._postings.clear()
         self._corrected.clear()
 
-    def search(self, parsed: ParsedQuery, langs: list[str], limit: int = 10) -> list[Hit]:
+    def search(self, parsed: ParsedQuery, langs: list[str], limit: int = 10,
+               correct: bool = True) -> list[Hit]:
         problem = None
         with quietly():
             try:
-                return self._search(parsed, langs, limit)
+                return self._search(parsed, langs, limit, correct)
             except Exception as exc:  # noqa: BLE001 - a damaged index: rebuild once and retry
                 if self._reopen is None:
                     raise
@@ -179,12 +181,13 @@ class WhooshEngine:
                       IndexRebuilt, stacklevel=2)
         self.opened = self._reopen(True)
         self.info = self.opened.info
-        return self._search(parsed, langs, limit)
+        return self._search(parsed, langs, limit, correct)
 
-    def _search(self, parsed: ParsedQuery, langs: list[str], limit: int) -> list[Hit]:
+    def _search(self, parsed: ParsedQuery, langs: list[str], limit: int, correct: bool = True
+                ) -> list[Hit]:
         words = [w.lower() for w in parsed.words]
         matches = self.glossary.find(tuple(words))
-        corrections = self._corrections(words, langs, matches)
+        corrections = self._corrections(words, langs, matches) if correct else []
         if corrections:
             parsed = _corrected(parsed, dict(corrections))
             words = [w.lower() for w in parsed.words]
@@ -209,7 +212,7 @@ class WhooshEngine:
                     built[lang] = made
             hits = self._run(built, limit, weights) if built else []
             if alone and len(hits) < limit:  # game words only: the English rules fill up
-                bridged = self._bridged(english, limit - len(hits))
+                bridged = self._bridged(english, limit)[:limit - len(hits)]
             if hits or bridged:
                 loose = attempt == "loose"
                 # game words only: the covered rules, then the English ones (search's

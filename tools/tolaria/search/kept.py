@@ -10,27 +10,34 @@ that cannot be read or written only means compiling again.
 from __future__ import annotations
 
 
-def kept(name: str, make, encode, decode):
+def kept(name: str, make, encode, decode, version: str = ""):
     """make()'s value, read back from the cache file of name (decode of its JSON) when
-    there is one for the analysis in use, else made and written there (encode's JSON)."""
+    there is one for the analysis in use (and version: what else the value is made of),
+    else made and written there (encode's JSON), and name's files for any other analysis
+    or version removed. make() may return None: then nothing is kept."""
     import json
     import os
 
     from .. import cache
     from .index import analysis_fingerprint
 
-    path = os.path.join(cache.cache_dir(), f"search-{name}-{analysis_fingerprint()}.json")
+    # "@": no name holds it, so that one name's files are never another's ("topics-es")
+    path = os.path.join(cache.cache_dir(),
+                        f"search-{name}@{version}{analysis_fingerprint()}.json")
     try:
         with open(path, encoding="utf-8") as stream:
             return decode(json.load(stream))
     except (OSError, ValueError, TypeError, LookupError):  # absent, damaged, another shape
         pass
     made = make()
+    if made is None:  # nothing to keep (make found no sources): made again next time
+        return made
     try:
         from ..rulebook.writer import write_atomically
 
         os.makedirs(cache.cache_dir(), exist_ok=True)
         write_atomically(path, json.dumps(encode(made), ensure_ascii=False))
     except OSError:
-        pass  # a read-only cache: compile again next time
+        return made  # a read-only cache: compile again next time
+    cache.prune(cache.cache_dir(), f"search-{name}@", path)
     return made

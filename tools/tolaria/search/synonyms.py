@@ -110,10 +110,14 @@ def _match(pattern, words: list[str], found: list[frozenset[str] | None],
 def known_keys(lang: str, kinds: tuple[str, ...] = (SYNONYMS, ENGLISH, ENGLISH_WORDS)
                ) -> frozenset[str]:
     """The keys of every meaningful word on the left of lang's entries (of kinds): words the
-    search understands although no rule holds them ("mazzo"), so never read as typos."""
-    return frozenset(k for kind in kinds
-                     for pattern, _entry in table(lang, kind)
-                     for item in pattern if not isinstance(item, str) for k in item)
+    search understands although no rule holds them ("mazzo"), so never read as typos; kept
+    in the user's cache (kept.py: some ten thousand keys, gathered in about 5 ms)."""
+    from .kept import kept
+
+    return kept(f"known-{lang}-{'-'.join(kinds)}",
+                lambda: frozenset(k for kind in kinds for pattern, _entry in table(lang, kind)
+                                  for item in pattern if not isinstance(item, str)
+                                  for k in item), sorted, frozenset)
 
 
 @functools.cache
@@ -180,7 +184,9 @@ def translate(lang: str, words: list[str]) -> tuple[str, ...]:
     found, game = _bridges(lang, words)
     if not found and not game:
         return ()
-    at = {span.start: (span, entry) for span, entry in _in_order(found + game)}
+    at: dict[int, tuple] = {}
+    for span, entry in sorted(found + game, key=lambda item: (item[0].start, -len(item[0]))):
+        at.setdefault(span.start, (span, entry))  # of two from one word, the longer
     taken = {p for span, _entry in found + game for p in span}
     out: list[str] = []
     position = 0
@@ -206,11 +212,12 @@ def _bridges(lang: str, words: list[str]) -> tuple[list, list]:
     found = find(lang, words, ENGLISH)
     game = []
     taken = {p for span, _entry in found for p in span}
-    # each word once: an entry spelled as typed before one that only shares its stem
-    # ("pasar", pass, before "paso", step); the words around a question ("qué pasa si")
-    # are not what it asks, and are not translated
+    # each word once: an entry of more words before one of fewer ("ganar la partida", win
+    # the game, before "ganar", gain), then one spelled as typed before one that only shares
+    # its stem ("pasar", pass, before "paso", step); the words around a question ("qué pasa
+    # si") are not what it asks, and are not translated
     for span, entry in sorted(find(lang, words, ENGLISH_WORDS),
-                              key=lambda item: not _spelled(lang, item, words)):
+                              key=lambda item: (-len(item[0]), not _spelled(lang, item, words))):
         if not taken.intersection(span) and not all(is_filler(lang, words[p]) for p in span):
             game.append((span, entry))
             taken.update(span)

@@ -70,7 +70,9 @@ def table(lang: str) -> Table:
     return kept(f"topics-{lang}", lambda: compiled(wordlists.lists().topics, lang),
                 lambda made: [[[[sorted(w) for w in p] for p in phrases], rules]
                               for phrases, rules in made],
-                lambda stored: stored)  # as read: find takes any collection of keys
+                # as read (find takes any collection of keys), its shape checked: a file of
+                # another shape raises here, and is made again
+                lambda stored: tuple((phrases, tuple(rules)) for phrases, rules in stored))
 
 
 def find(lang: str, words: list[str], topics: Table | None = None
@@ -109,7 +111,7 @@ def find(lang: str, words: list[str], topics: Table | None = None
                        and (alone or len(phrase) > 1)),
                       default=0)
         if covered and covered >= PIN_SHARE * len(meaningful):
-            found.append((covered, order, tuple(rules)))
+            found.append((covered, order, rules))
     found.sort(key=lambda f: (-f[0], f[1]))
     return found
 

@@ -248,5 +248,6 @@ def lists() -> WordLists:
 
         write_atomically(path, json.dumps(found._asdict(), ensure_ascii=False))
     except OSError:
-        pass  # a read-only cache: read the YAML again next time
+        return found  # a read-only cache: read the YAML again next time
+    cache.prune(cache.cache_dir(), "search-words-", path)  # earlier lists' copies
     return found

@@ -464,9 +464,9 @@
         })
         return one(clauses, "any", boost)
       }
-      var all = function (field, list) {
-        return list.every(function (w) { return present(field + "_" + lang, w) })
-      }
+      var all = function (field, list) {  // a quoted phrase (positions) is required as typed,
+        return positions || list.every(function (w) { return present(field + "_" + lang, w) })
+      }  // held or not (query.build: _phrase's present is _everything), as Whoosh finds it
       if (all("exact", exact)) clauses.push({ t: "phrase", f: "exact_" + lang, words: exact, boost: 1 })
       fields.forEach(function (f) {
         if (all(f, spelled)) clauses.push({ t: "phrase", f: f + "_" + lang, words: spelled, boost: 1 })
@@ -647,10 +647,13 @@
       }
       return hits
     }
-    function searchWords(parsed, lang, limit) {  // WhooshEngine._search, one language
+    // options.correct false: no word is read as a typo; options.searched, when given, is
+    // told the words as searched (Hits.corrections applied)
+    function searchWords(parsed, lang, limit, options) {  // WhooshEngine._search, one language
+      options = options || {}
       var query = parsed.words.map(function (w) { return w.toLowerCase() })
       var matches = findTerms(query)
-      var fixes = corrections(query, [lang], matches)
+      var fixes = options.correct === false ? [] : corrections(query, [lang], matches)
       if (fixes.length) {
         var fix = new Map(fixes)
         var swap = function (list) {
@@ -660,6 +663,7 @@
         matches = findTerms(parsed.words.map(function (w) { return w.toLowerCase() }))
       }
       var lower = parsed.words.map(function (w) { return w.toLowerCase() })
+      if (options.searched) options.searched.words = lower
       matches = matches.filter(function (m) {  // WhooshEngine._own_names
         return m.lang === lang || m.lang === "en" ||
           !Array.from(m.words).every(function (i) { return known(lower[i], lang) })
@@ -701,11 +705,12 @@
     function bridges(lang, query) {  // synonyms._bridges: [english's, english_words'], each word once
       var found = findSynonyms(lang, query, data.english), covered = new Set(), game = []
       found.forEach(function (f) { f[0].forEach(function (p) { covered.add(p) }) })
-      // an entry spelled as typed before one that only shares its stem; filler not translated
-      var words = findSynonyms(lang, query, data.english_words).map(function (f, i) {
+      // filler is not translated
+      // more words first, then spelled as typed, then the table's order
+      var entries = findSynonyms(lang, query, data.english_words).map(function (f, i) {
         return [f, i, spelled(lang, f, query) ? 0 : 1]
-      }).sort(function (a, b) { return a[2] - b[2] || a[1] - b[1] })
-      words.forEach(function (pair) {
+      }).sort(function (a, b) { return b[0][0].length - a[0][0].length || a[2] - b[2] || a[1] - b[1] })
+      entries.forEach(function (pair) {
         var f = pair[0]
         if (f[0].some(function (p) { return covered.has(p) })) return
         if (f[0].every(function (p) { return isFiller(lang, query[p]) })) return
@@ -720,9 +725,11 @@
       }).map(function (pair) { return pair[0] })
     }
     function translate(lang, query) {  // synonyms.translate
-      var both = bridges(lang, query), all = inOrder(both[0].concat(both[1])), at = {}, out = []
+      var both = bridges(lang, query), all = both[0].concat(both[1]), at = {}, out = []
       if (!all.length) return []
-      all.forEach(function (f) { at[f[0][0]] = f })
+      all.map(function (f, i) { return [f, i] }).sort(function (a, b) {  // of two from one word,
+        return a[0][0][0] - b[0][0][0] || b[0][0].length - a[0][0].length || a[1] - b[1]  // the longer
+      }).forEach(function (pair) { if (!(pair[0][0][0] in at)) at[pair[0][0][0]] = pair[0] })
       for (var p = 0; p < query.length;) {
         if (at[p]) {
           out = out.concat(at[p][1][0])
@@ -874,21 +881,22 @@
       }
       var parsed = parse(text)
       if (!parsed) return []
-      var found = wordHits(parsed, lang, limit)
+      var searched = {}
+      var found = wordHits(parsed, lang, limit, { searched: searched })
       return lang !== "en" && !parsed.phrases.length && found.length
-        ? withEnglish(found, lang, parsed, limit) : found
+        ? withEnglish(found, lang, searched.words, limit) : found
     }
-    function wordHits(parsed, lang, limit) {  // search._words: best bets first, unless a phrase
-      var found = searchWords(parsed, lang, limit)
+    function wordHits(parsed, lang, limit, options) {  // search._words: best bets first, unless a phrase
+      var found = searchWords(parsed, lang, limit, options)
       var pins = parsed.phrases.length ? [] : pinned(parsed.words.map(function (w) {
         return w.toLowerCase()
       }), lang, found)
       return first(pins, found, limit)
     }
-    function withEnglish(hits, lang, parsed, limit) {  // search._with_english
-      var english = translate(lang, parsed.words.map(function (w) { return w.toLowerCase() }))
-      if (!english.length) return hits
-      var found = wordHits({ words: english, phrases: [] }, "en", 1)
+    function withEnglish(hits, lang, searched, limit) {  // search._with_english
+      var reading = translate(lang, searched)  // the words as searched (typos read), in English
+      if (!reading.length) return hits
+      var found = wordHits({ words: reading, phrases: [] }, "en", 1, { correct: false })
       if (!found.length || !found[0].english) return hits
       var best = found[0], theSame = function (h) { return h.english && h.number === best.number }
       if (hits.slice(0, 2).some(theSame)) return hits
