@@ -125,6 +125,7 @@ def _with_english(book: RuleBook, hits: Hits, lang: str, parsed: ParsedQuery, li
     English's first and not among hits' first two: a question the covered sections do not
     answer, in words that bridge to no topic of the whole CR, still reaches its rule."""
     from . import synonyms
+    from .topics import same
 
     # the words as searched (a typo read as its word), in English as read: the English words
     # are the word lists' own, so none of them is a typo ("save" is not "sage")
@@ -137,8 +138,8 @@ def _with_english(book: RuleBook, hits: Hits, lang: str, parsed: ParsedQuery, li
     if not found or not found[0].english_only:
         return hits
     best = found[0]
-    if any(h.english_only and h.number == best.number for h in hits[:2]):
+    if any(same(h, best) for h in hits[:2]):
         return hits
-    rest = [h for h in hits[2:] if not (h.english_only and h.number == best.number)]
+    rest = [h for h in hits[2:] if not same(h, best)]
     return Hits((list(hits[:2]) + [best] + rest)[:limit], hits.fallback, hits.phrase_missed,
                 hits.corrections, hits.searched)

@@ -317,6 +317,9 @@ def search_data(book: RuleBook) -> dict:
         "glossary": _glossary(book), "synonyms": _synonyms(),
         "english": _synonyms(synonyms.ENGLISH),
         "english_words": _synonyms(synonyms.ENGLISH_WORDS),
+        # the keys of each language's tables (synonyms.known_keys), for another language's
+        # site, which holds these instead of the tables (payload.for_language)
+        "known": {lang: sorted(synonyms.known_keys(lang)) for lang in LANGS},
         "official": {name: list(rules) for name, rules in sorted(official_terms(book).items())},
         "topics": _topics(book),
         "analysis": _analysis(),

@@ -50,19 +50,15 @@ def _word_tables(data: dict, lang: str) -> dict:
     """The word lists' tables a search in lang reads: lang's, and English synonyms (a
     Spanish or Italian query is also read in English: search._with_english); of every other
     language only the keys they hold (`known`: synonyms.known_keys, which a typo correction
-    asks of every language), each table left empty."""
-    kept = {lang, "en"}
-    out: dict = {kind: {} for kind in TABLES}
-    known: dict[str, list[str]] = {}
-    for kind in TABLES:
-        for other, table in data[kind].items():
-            keep = other == lang or (kind == "synonyms" and other in kept)
-            out[kind][other] = table if keep else []
-            if not keep and table:
-                known.setdefault(other, set()).update(
-                    k for pattern, _alternatives in table for item in pattern
-                    if not isinstance(item, str) for k in item)
-    out["known"] = {other: sorted(keys) for other, keys in known.items()}
+    asks of every language), its tables left empty."""
+    def kept(kind, other):
+        return other == lang or (kind == "synonyms" and other == "en")
+
+    out: dict = {kind: {other: table if kept(kind, other) else []
+                        for other, table in data[kind].items()} for kind in TABLES}
+    out["known"] = {other: keys for other, keys in data["known"].items()
+                    if not all(kept(kind, other) or not data[kind].get(other)
+                               for kind in TABLES)}
     return out
 
 

@@ -165,7 +165,7 @@ def pinned(book: RuleBook, langs: list[str], words: list[str], hits=()) -> list[
     out: list[Hit] = []
     for *_rank, found in sorted(groups, key=lambda g: g[:4]):
         for hit in found:
-            if len(out) < MAX_PINNED and not any(_same(hit, h) for h in out):
+            if len(out) < MAX_PINNED and not any(same(hit, h) for h in out):
                 out.append(hit)
     return out
 
@@ -175,7 +175,8 @@ def _identity(hit: Hit) -> tuple:
     return hit.number, hit.lang, hit.english_only
 
 
-def _same(a: Hit, b: Hit) -> bool:
+def same(a: Hit, b: Hit) -> bool:
+    """Whether two hits show the same rule (search._with_english asks it too)."""
     return _identity(a) == _identity(b)
 
 
@@ -184,9 +185,9 @@ def first(pins: list[Hit], hits: list[Hit], limit: int) -> list[Hit]:
     shown as found there (its snippet marks the query's words); the pins are scored above
     the best hit, in their order."""
     top = round(max((h.score for h in hits), default=0.0), 4)
-    shown = [next((h for h in hits if _same(h, p)), p)._replace(score=top + len(pins) - n)
+    shown = [next((h for h in hits if same(h, p)), p)._replace(score=top + len(pins) - n)
              for n, p in enumerate(pins)]
-    rest = [h for h in hits if not any(_same(h, p) for p in pins)]
+    rest = [h for h in hits if not any(same(h, p) for p in pins)]
     return shown + rest[:max(0, limit - len(pins))]
 
 

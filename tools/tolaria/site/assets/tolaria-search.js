@@ -675,8 +675,8 @@
       for (var a = 0; a < attempts.length; a++) {
         var made = build(lang, parsed, matches, attempts[a], defines)
         var hits = made ? run(made, lang, limit) : []
-        if (hits.length || bridged[0].length) {  // game words only: by turns; else English
-          hits = bridged[2] ? hits.concat(bridged[0])  // first when bridged most, no term
+        if (hits.length || bridged[0].length) {  // game words only: covered, then English;
+          hits = bridged[2] ? hits.concat(bridged[0])  // English first when bridged most, no term
             : bridged[1] >= C.BRIDGED_FIRST && !matches.length ? bridged[0].concat(hits)
             : !matches.length ? alternate(bridged[0], hits)  // by turns, English first
             : hits.concat(bridged[0])
@@ -705,8 +705,7 @@
     function bridges(lang, query) {  // synonyms._bridges: [english's, english_words'], each word once
       var found = findSynonyms(lang, query, data.english), covered = new Set(), game = []
       found.forEach(function (f) { f[0].forEach(function (p) { covered.add(p) }) })
-      // filler is not translated
-      // more words first, then spelled as typed, then the table's order
+      // more words first, then spelled as typed, then the table's order; filler not translated
       var entries = findSynonyms(lang, query, data.english_words).map(function (f, i) {
         return [f, i, spelled(lang, f, query) ? 0 : 1]
       }).sort(function (a, b) { return b[0][0].length - a[0][0].length || a[2] - b[2] || a[1] - b[1] })
@@ -898,10 +897,10 @@
       if (!reading.length) return hits
       var found = wordHits({ words: reading, phrases: [] }, "en", 1, { correct: false })
       if (!found.length || !found[0].english) return hits
-      var best = found[0], theSame = function (h) { return h.english && h.number === best.number }
-      if (hits.slice(0, 2).some(theSame)) return hits
+      var best = found[0], isBest = function (h) { return same(h, best) }
+      if (hits.slice(0, 2).some(isBest)) return hits
       return hits.slice(0, 2).concat([best], hits.slice(2).filter(function (h) {
-        return !theSame(h)
+        return !isBest(h)
       })).slice(0, limit)
     }
 
