@@ -8,11 +8,8 @@ CLI's hot path).
 from __future__ import annotations
 
 import functools
-
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
-if TYPE_CHECKING:
-    from datetime import date  # dates are only read here, made by the loader and snapshot
-    from typing import Iterator
+from collections.abc import Iterator
+from datetime import date  # dates are only read here, made by the loader and snapshot
 
 from .numbering import RuleNumber, find_references
 from .tuples import named

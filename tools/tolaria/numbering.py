@@ -14,12 +14,9 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 
 from .tuples import named
-
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
-if TYPE_CHECKING:
-    from typing import Iterator
 
 # Subrule letters skip "l" and "o" (CR introduction); numbers of rules are
 # written without leading zeros.

@@ -6,7 +6,7 @@ and the modules every `show` and `search` import define about twenty such classe
 of their start-up (python -X importtime). named() builds the same kind of class from one
 generic constructor: the same fields, defaults, keywords, _replace, _asdict, _make,
 _fields, _field_defaults, repr, equality, hashing, pickling and pattern matching; a record
-is a plain tuple with properties, so reading a field costs what it costs in a namedtuple.
+is a plain tuple whose fields are properties reading its items (operator.itemgetter).
 Use it as namedtuple is used: `class Rule(named("Rule", "number text", defaults=("",)))`.
 """
 
@@ -14,12 +14,6 @@ from __future__ import annotations
 
 import sys
 from operator import itemgetter
-
-try:  # the C field reader namedtuple itself uses
-    from _collections import _tuplegetter
-except ImportError:  # pragma: no cover (another interpreter)
-    def _tuplegetter(index: int, doc: str):
-        return property(itemgetter(index), doc=doc)
 
 _MISSING = object()
 
@@ -68,7 +62,7 @@ def named(typename: str, field_names: str, defaults: tuple = ()) -> type:
         "__getnewargs__": lambda self: tuple(self),
     }
     for index, name in enumerate(fields):
-        namespace[name] = _tuplegetter(index, f"Alias for field number {index}")
+        namespace[name] = property(itemgetter(index), doc=f"Alias for field number {index}")
     cls = type(typename, (tuple,), namespace)
     cls.__module__ = sys._getframe(1).f_globals.get("__name__", "__main__")
     return cls

@@ -8,36 +8,36 @@ import sys
 from ..errors import os_error_text
 from ..i18n import _
 from . import main
-from .interface import command_position
-
-# Commands that only read, and start no thread: their process may end without the
-# interpreter's teardown (see run()).
-READ_ONLY = ("show", "search")
 
 
 def run() -> None:
-    """The `tolaria` program: main(), then exit with its status.
+    """The `tolaria` program: main(), its output flushed, then exit with its status.
 
-    A read-only command ends with os._exit once its output is flushed. Python's teardown
-    of the modules it loaded (argparse, re, gettext and ours) takes each lookup about
-    2.5 ms, as long as the lookup itself (bench/bench_show.py), and frees nothing the
-    operating system would not. Any other command exits normally, so that atexit
-    handlers, finalizers and threads run as they should."""
-    argv = sys.argv[1:]
-    status = main(argv)
-    at = command_position(argv)
-    if at >= len(argv) or argv[at] not in READ_ONLY:
-        sys.exit(status)
+    The output is flushed here, not by the interpreter's shutdown, so that a write error
+    is one line and status 2 (a full disk) or nothing at all (a reader that went away,
+    `| head`), never a traceback. After such an error standard output is pointed at the
+    null device, so that the shutdown's own flush of what is left has nothing to fail on
+    (as the signal module's documentation advises for SIGPIPE)."""
+    status = main(sys.argv[1:])
     try:
         sys.stdout.flush()
-    except (BrokenPipeError, ValueError):  # the reader went away (`| head`), or main()
-        pass                               # closed the stream for that reason
+    except ValueError:  # main() closed the stream (the reader went away)
+        pass
+    except BrokenPipeError:  # the reader went away
+        _discard_output()
     except OSError as exc:  # the output could not be written (a full disk)
+        _discard_output()
         print(_("tolaria: {where}{problem}").format(where="", problem=os_error_text(exc)),
               file=sys.stderr)
         status = status or 2
+    sys.exit(status)
+
+
+def _discard_output() -> None:
+    """Point standard output's file descriptor at the null device."""
     try:
-        sys.stderr.flush()
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
     except (OSError, ValueError):
         pass
-    os._exit(status)

@@ -10,15 +10,11 @@ from datetime import date
 from ..errors import DataErrors
 from ..numbering import BadNumber, RuleNumber
 from ..rulebook.folders import default_rules_dir
-from .records import number_in, number_key, state_at
+from .records import HistoryData, Span, Tracked, Unit, Version, number_in, number_key, state_at
 from ..tuples import named
 
 # The reader (YAML) and the titles (official files) are imported where used: `tolaria show`
 # reads the history from its cache and never needs them (start-up is the CLI's hot path).
-
-TYPE_CHECKING = False  # typing is not imported at run time (start-up is a hot path)
-if TYPE_CHECKING:
-    from .records import HistoryData, Span, Tracked, Unit, Version
 
 
 class Coverage(named("Coverage", "edition before after newest",

@@ -9,11 +9,7 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Mapping
-
-try:  # the C type that datetime.date is (datetime.py ends by importing it): the datetime
-    from _datetime import date  # module's Python part costs a fresh `show` about 1.2 ms
-except ImportError:  # pragma: no cover (an interpreter without the C module)
-    from datetime import date
+from datetime import date
 
 from ..model import (Alias, Edition, Lag, Paragraph, Rule, RuleBook, Section, Source, Term,
                      TermName, Today, Wording)

@@ -12,6 +12,9 @@ the same Documents (documents.py) and answer `search(parsed, langs, limit)`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from ..errors import UserError
 from ..i18n import _
 from ..model import RuleBook
@@ -24,13 +27,6 @@ __all__ = ["Hit", "Hits", "QueryError", "SearchEngine", "search", "engine_for", 
 
 LANGUAGES = ("en", "es", "it")
 MAX_LIMIT = 100
-
-
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
-if TYPE_CHECKING:
-    from typing import Protocol, Sequence
-else:
-    Protocol = object
 
 
 class SearchEngine(Protocol):

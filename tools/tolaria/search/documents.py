@@ -17,12 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterable
 
 from ..tuples import named
-
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
-if TYPE_CHECKING:
-    from typing import Iterable
 
 from .. import cache
 from ..lookup import whole_cr

@@ -31,13 +31,10 @@ from __future__ import annotations
 
 import functools
 from array import array
+from collections.abc import Callable
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
-if TYPE_CHECKING:
-    from typing import Callable
-
-    Present = Callable[[str, str], bool]  # whether the index holds (field, text)
-    Weigh = Callable[[str, frozenset], float]  # how telling a word (its stems) is in lang
+Present = Callable[[str, str], bool]  # whether the index holds (field, text)
+Weigh = Callable[[str, frozenset], float]  # how telling a word (its stems) is in lang
 
 from whoosh import matching
 from whoosh import query as Q

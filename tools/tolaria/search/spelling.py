@@ -19,12 +19,9 @@ documents when two edits away (or a glossary name), and never to a common word o
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from ..tuples import named
-
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
-if TYPE_CHECKING:
-    from typing import Iterable
 
 from .analysis import fold
 

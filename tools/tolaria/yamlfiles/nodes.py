@@ -15,15 +15,12 @@ from __future__ import annotations
 
 import functools
 import os
+from typing import Any
 
 from ..errors import DataError, os_error_text
 from ..i18n import _
 from ..numbering import BadNumber, RuleNumber
 from .problems import decode, describe
-
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a hot path
-if TYPE_CHECKING:
-    from typing import Any
 
 yaml = None  # the module, once imported
 _loader_class = None  # the C parser's safe loader where present; the pure-Python one behaves the same
