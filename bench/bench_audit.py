@@ -1,6 +1,6 @@
 """`tolaria audit` as a fresh process vs `python -c pass`; run_audit in-process.
 
-Aim (issue 5): the whole audit, all ten checks over every Spanish and Italian text, in
+Aim: the whole audit, all ten checks over every Spanish and Italian text, in
 under 5 s as a fresh process.
 """
 

@@ -1,14 +1,14 @@
 """Search speed: fresh processes against `python -c pass`, warm in-process p50/p99, and scale.
 
 Aims: `tolaria search "fuera de fase"` as a fresh process (index built) at most 8x the bare
-interpreter in the same run (issue 16; 12x in issue 4), and so an Italian question read in
+interpreter in the same run, and so an Italian question read in
 English too (QUESTION); `tolaria search 104.3b` at most 5x (a number never
 needs the full-text index); warm in-process p99 under 5 ms per query on the rulebook (the
 tuning set's queries, and the dev set's longer conversational ones). Then,
 the build time, index size and p50/p99 query time of the project's own index (the whole
 current CR in English and the covered sections in three languages), and of every official
 English edition in ../shared/reference/cr-en/ (about 60) for 1, 10 and all editions, each
-distinct wording of a rule indexed once with the editions that print it (issue 16: all
+distinct wording of a rule indexed once with the editions that print it (aim: all
 editions built in <= 30 s, p99 <= 20 ms).
 Run: .venv/bin/python bench/bench_search.py [--no-scale]
 """

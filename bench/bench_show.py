@@ -1,7 +1,7 @@
 """`tolaria show 104.3b` as a fresh process vs `python -c pass`; loading the rulebook in-process.
 
-Aims (issue 16): show at most 2.5x the bare interpreter start-up measured in the same run
-(issue 2 asked 4x); the whole rulebook loaded in-process in under 20 ms.
+Aims: show at most 2.5x the bare interpreter start-up measured in the same run; the whole
+rulebook loaded in-process in under 20 ms.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from .reference import EnglishVersions, reference_for
 from ..history import load_history
 from ..history.status import STALE, UNTRANSLATED, translation_status
 
-# check name -> function(ctx) yielding findings, in the order
+# check name -> function(ctx) yielding findings, in the report's order
 SECTION_CHECKS = (
     ("alignment", compare.check_alignment),
     ("structure", compare.check_structure),
