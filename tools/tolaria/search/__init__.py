@@ -13,7 +13,6 @@ the same Documents (documents.py) and answer `search(parsed, langs, limit)`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
 from ..errors import UserError
 from ..i18n import _
@@ -21,20 +20,13 @@ from ..model import RuleBook
 from .hits import Hit, Hits
 from .numbers import among_words, lookup, parse_number_query, split_numbers
 from .parsing import ParsedQuery, QueryError, parse
+from .protocol import SearchEngine
 
 __all__ = ["Hit", "Hits", "QueryError", "SearchEngine", "search", "engine_for", "build_index",
            "LANGUAGES"]
 
 LANGUAGES = ("en", "es", "it")
 MAX_LIMIT = 100
-
-
-class SearchEngine(Protocol):
-    """What search needs of a full-text engine."""
-
-    def search(self, parsed: ParsedQuery, langs: list[str], limit: int = 10,
-               correct: bool = True) -> list[Hit]:
-        ...  # correct=False: no word is read as a typo
 
 
 _engines: dict[int, tuple[RuleBook, SearchEngine]] = {}

@@ -44,6 +44,7 @@ from .index import (SCHEMA_VERSION, IndexRebuilt, OpenIndex, analysis_fingerprin
 from .kept import kept
 from .parsing import ParsedQuery
 from .postings import PostingsCache, top as best_documents
+from .protocol import SearchEngine
 from .query import Any, Built, Flat, build, flat, meaningful_positions
 from .snippets import snippet
 from .weighting import PerLanguage
@@ -84,7 +85,7 @@ def index_dir() -> str:
     return os.path.join(cache.cache_dir(), "index")
 
 
-class WhooshEngine:
+class WhooshEngine(SearchEngine):
     """Full-text search over an index of Documents (the rulebook's, or any other's)."""
 
     def __init__(self, opened: OpenIndex, glossary: Glossary, reopen=None, official=None):
