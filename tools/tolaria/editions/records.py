@@ -61,3 +61,17 @@ def from_whole_cr(cr) -> EditionRules:
     """The EditionRules of the stored whole CR (cr.WholeCR)."""
     return EditionRules(cr.edition, cr.source, {s.number: s.title for s in cr.sections},
                         {r.number: (r.text, tuple(r.examples)) for r in cr.rules()})
+
+
+def whole_cr_of(edition: EditionRules):
+    """One edition as a cr.WholeCR (no glossary), for what shows a rule of the whole CR."""
+    from ..cr.records import CRChapter, CRRule, CRSection, WholeCR
+
+    by_section: dict[str, list] = {}
+    for key, (text, examples) in edition.rules.items():
+        by_section.setdefault(section_of(key), []).append(CRRule(key, text, examples))
+    sections = tuple(CRSection(n, title, n[0], tuple(by_section.get(n, ())))
+                     for n, title in edition.sections.items())
+    chapters = tuple(CRChapter(c, "", tuple(s.number for s in sections if s.chapter == c))
+                     for c in sorted({s.chapter for s in sections}))
+    return WholeCR(edition.effective, edition.source, chapters, sections, ())
