@@ -100,3 +100,29 @@ def any_as_of(rules_dir, number: str, when: date) -> tuple[dict, list[str]]:
             raise UserError(_("{number} is not in the edition of {date}").format(
                 number=typed, date=format_date(edition.effective)), status=1) from None
         return whole_json(whole_cr_of(edition), key, "en"), notes
+
+
+def ask_changes(rules_dir, edition: date | None, since: date | None,
+                section: str | None = None) -> dict:
+    """`tolaria changes`: what edition (default: the current one) changed since an earlier
+    one (default: the one before), as editions.changes gives it; the stale texts are the
+    covered rules' translations. UserError when there are no stored editions, an edition
+    is not stored, or the section is in neither edition."""
+    from ..history import load_history
+    from ..rulebook.loader import load_rulebook
+    from .changes import changes, pick_editions
+
+    archive = load_archive(rules_dir)
+    if archive is None:
+        raise UserError(_("no stored editions in {folder}: tolaria import DIR --all-editions "
+                          "stores them").format(folder=rules_dir))
+    old, new = pick_editions(archive, edition, since)
+    if section is not None:
+        section = section.strip().rstrip(".")
+        if not any(section in archive.editions[i].sections for i in (old, new)):
+            raise UserError(_("--section: {section} is no section of the editions of {since} "
+                              "or {edition}").format(
+                section=section, since=format_date(archive.dates[old]),
+                edition=format_date(archive.dates[new])), status=1)
+    return changes(archive, old, new, section, load_history(rules_dir, missing_ok=True),
+                   load_rulebook(rules_dir))
