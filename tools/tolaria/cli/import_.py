@@ -7,7 +7,7 @@ import sys
 from ..errors import UserError
 from ..formats.sections import import_official
 from ..cr.store import import_whole
-from ..editions.building import import_all_editions
+from ..editions import building, recording
 from ..history.adding import add_official_file
 from ..i18n import _
 from ..yamlfiles.nodes import display_path
@@ -39,9 +39,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--whole", action="store_true",
                         help=_("store the whole file (every rule, the glossary) as the whole "
                                "CR in English, rules/cr/en.json, replacing the one there"))
-    parser.add_argument("--all-editions", action="store_true",
-                        help=_("FILE is a folder of official files: store every edition older "
-                               "than the whole CR in rules/cr/editions.json"))
+    parser.add_argument("--all-editions", action="store_true", help=_("FILE is a folder of "
+        "official files: store every edition older than the whole CR in rules/cr/editions.json"))
 
 
 def run(args) -> int:
@@ -51,13 +50,14 @@ def run(args) -> int:
         raise UserError(_("--whole stores the whole file in rules/cr/: it takes no --sections, "
                           "--write, --history or --json"))
     if args.whole or args.all_editions:
-        print((import_whole if args.whole else import_all_editions)(args.file, rules_dir(args)))
+        store = import_whole if args.whole else building.import_all_editions
+        print(store(args.file, rules_dir(args)))
         return 0
     if args.history and (args.sections or args.write):
         raise UserError(_("--history adds the whole file to rules/history/: it takes no "
                           "--sections or --write"))
     if args.history:
-        added = add_official_file(rules_dir(args), args.file)
+        added = add_official_file(rules_dir(args), args.file, recording.recorded)
         _warn(added.warnings)
         print_json(added.to_json()) if args.json else print(added.text())
         for path in added.written:

@@ -63,8 +63,9 @@ def from_whole_cr(cr) -> EditionRules:
                         {r.number: (r.text, tuple(r.examples)) for r in cr.rules()})
 
 
-def whole_cr_of(edition: EditionRules):
-    """One edition as a cr.WholeCR (no glossary), for what shows a rule of the whole CR."""
+def whole_cr_of(edition: EditionRules, chapters: dict[str, str] | None = None):
+    """One edition as a cr.WholeCR (no glossary), for what shows a rule of the whole CR;
+    chapters: their titles, where known ({"1": "Game Concepts"})."""
     from ..cr.records import CRChapter, CRRule, CRSection, WholeCR
 
     by_section: dict[str, list] = {}
@@ -72,6 +73,7 @@ def whole_cr_of(edition: EditionRules):
         by_section.setdefault(section_of(key), []).append(CRRule(key, text, examples))
     sections = tuple(CRSection(n, title, n[0], tuple(by_section.get(n, ())))
                      for n, title in edition.sections.items())
-    chapters = tuple(CRChapter(c, "", tuple(s.number for s in sections if s.chapter == c))
-                     for c in sorted({s.chapter for s in sections}))
-    return WholeCR(edition.effective, edition.source, chapters, sections, ())
+    titles = chapters or {}
+    return WholeCR(edition.effective, edition.source, tuple(
+        CRChapter(c, titles.get(c, ""), tuple(s.number for s in sections if s.chapter == c))
+        for c in sorted({s.chapter for s in sections})), sections, ())
