@@ -8,6 +8,8 @@ A key is the rule's number as printed ("704.5a"); an edition that prints a numbe
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..tuples import named
 
 DUPLICATE = "#"
@@ -25,6 +27,7 @@ def number_of(key: str) -> str:
     return key.partition(DUPLICATE)[0]
 
 
+@lru_cache(maxsize=None)  # a few thousand keys, sorted again for every edition
 def order_key(key: str) -> tuple:
     """Sort key of a key in CR order: 104.9 before 104.10, 702.175b before 702.175#2.
 
