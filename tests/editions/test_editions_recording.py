@@ -45,6 +45,7 @@ def test_a_newer_file_imported_makes_changes_report_what_it_changed(tmp_path, ca
     found = json.loads(capsys.readouterr().out)
     assert (found["since"], found["edition"]) == ("2026-04-17", "2026-06-12")
     assert found["counts"] == {"added": 1, "removed": 0, "moved": 0, "reworded": 2,
+                               "references": 0, "typography": 0, "examples": 0,
                                "shifted": 0}
     items = {kind: [i for s in found["sections"] for i in s[kind]]
              for kind in ("added", "reworded")}

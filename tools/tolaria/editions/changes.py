@@ -14,7 +14,8 @@ import bisect
 from datetime import date
 
 from ..errors import UserError
-from ..history.changes import EXAMPLES, TYPOGRAPHY, text_change, word_diff
+from ..history.changes import (EXAMPLES, RENUMBERED, REWORDED, TYPOGRAPHY, text_change,
+                               word_diff)
 from ..i18n import _, format_date
 from .archive import Archive
 from .records import number_of, order_key, section_of
@@ -142,7 +143,9 @@ def changes(archive: Archive, old: int, new: int, section: str | None = None,
     for item in chosen:
         item["shifted"] = sorted(item["shifted"], key=lambda p: order_key(p["after"]))
     counts = {kind: sum(len(s[kind]) for s in chosen)
-              for kind in ("added", "removed", "moved", "reworded", "shifted")}
+              for kind in ("added", "removed", "moved", "shifted")}
+    for kind in (REWORDED, RENUMBERED, TYPOGRAPHY, EXAMPLES):  # the text changes, by kind
+        counts[kind] = sum(1 for s in chosen for r in s["reworded"] if r["change"] == kind)
     return {"edition": after.effective.isoformat(), "source": after.source,
             "since": before.effective.isoformat(), "since_source": before.source,
             "section": section, "counts": counts, "sections": chosen}

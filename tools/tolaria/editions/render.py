@@ -28,15 +28,22 @@ def _stale(item: dict) -> list[str]:
 
 
 def _counts(counts: dict) -> str:
-    parts = [ngettext("{n} added", "{n} added", counts["added"]),
-             ngettext("{n} removed", "{n} removed", counts["removed"]),
-             ngettext("{n} moved", "{n} moved", counts["moved"]),
-             ngettext("{n} reworded", "{n} reworded", counts["reworded"]),
-             ngettext("{n} renumbered by rules inserted or removed above it",
-                      "{n} renumbered by rules inserted or removed above them",
-                      counts["shifted"])]
-    keys = ("added", "removed", "moved", "reworded", "shifted")
-    return ", ".join(p.format(n=format_number(counts[k])) for p, k in zip(parts, keys))
+    words = {"added": ngettext("{n} added", "{n} added", counts["added"]),
+             "removed": ngettext("{n} removed", "{n} removed", counts["removed"]),
+             "moved": ngettext("{n} moved", "{n} moved", counts["moved"]),
+             REWORDED: ngettext("{n} reworded", "{n} reworded", counts[REWORDED]),
+             RENUMBERED: ngettext("{n} with only cross-reference numbers changed",
+                                  "{n} with only cross-reference numbers changed",
+                                  counts[RENUMBERED]),
+             TYPOGRAPHY: ngettext("{n} with only typography changed",
+                                  "{n} with only typography changed", counts[TYPOGRAPHY]),
+             EXAMPLES: ngettext("{n} with only examples changed",
+                                "{n} with only examples changed", counts[EXAMPLES]),
+             "shifted": ngettext("{n} renumbered by rules inserted or removed above it",
+                                 "{n} renumbered by rules inserted or removed above them",
+                                 counts["shifted"])}
+    return ", ".join(word.format(n=format_number(counts[kind])) for kind, word in words.items()
+                     if counts[kind] or kind in ("added", "removed", "moved", REWORDED))
 
 
 def changes_text(data: dict) -> str:
