@@ -171,10 +171,11 @@ def test_numbers_outside_the_history_are_named(capsys):
     assert main(["history", "704"]) == 1
     assert capsys.readouterr().err == ("tolaria: 704 State-Based Actions is not a covered rule "
                                        "in any edition of the history\n")
-    assert main(["history", "500.1"]) == 1
+    assert main(["history", "500.1"]) == 0  # not covered: the whole CR's rule, every edition
+    assert capsys.readouterr().out.startswith("500.1 · General\n\nNumbers:\n  500.1 ")
+    assert main(["history", "500.99"]) == 1
     assert capsys.readouterr().err == (
-        "tolaria: 500.1 (in 500 General) is not a covered rule in any edition of the history. "
-        "500.1 is what the pre-2009 rule 300.1 became: tolaria history 300.1\n")
+        "tolaria: 500.99 (in 500 General) is not a covered rule in any edition of the history\n")
     assert main(["history", "104,3b"]) == 0  # a decimal comma, as show and search read it
     assert capsys.readouterr().out.startswith("104.3b · Ending the Game")
     assert main(["history", "512-514"]) == 2

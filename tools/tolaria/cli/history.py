@@ -5,14 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import UserError
-from ..history.asking import ask_history, rebuild_history
+from ..editions.asking import any_history
+from ..history.asking import rebuild_history
 from ..i18n import _
 from .common import print_json, rules_dir
 
 
 def HELP() -> str:
-    return _("show a covered rule's numbers and wordings through every official edition, "
-             "with word diffs (any edition's number works); or rebuild the history")
+    return _("show a rule's numbers and wordings through every official edition (a covered "
+             "rule, or any rule of the whole CR), with word diffs (any edition's number "
+             "works); or rebuild the history")
 
 
 def EXAMPLE() -> str:
@@ -48,7 +50,7 @@ def run(args) -> int:
                           "it with --rebuild"))
     if not args.number:
         raise UserError(_("give a rule number (e.g. tolaria history 717.1), or --rebuild"))
-    found = ask_history(rules_dir(args), args.number, args.edition)
+    found = any_history(rules_dir(args), args.number, args.edition)
     if args.json:
         print_json(found.to_json())
     else:

@@ -7,6 +7,7 @@ import sys
 from ..errors import UserError
 from ..formats.sections import import_official
 from ..cr.store import import_whole
+from ..editions import building, recording
 from ..history.adding import add_official_file
 from ..i18n import _
 from ..yamlfiles.nodes import display_path
@@ -24,7 +25,7 @@ def EXAMPLE() -> str:
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("file", metavar=_("FILE"), help=_("an official CR .txt file"))
+    parser.add_argument("file", metavar=_("FILE"), help=_("an official CR .txt file, or a folder"))
     parser.add_argument("--json", action="store_true",
                         help=_("print the whole document as JSON, in the shape of export"))
     parser.add_argument("--sections", metavar=_("LIST"),
@@ -38,25 +39,27 @@ def add_arguments(parser) -> None:
     parser.add_argument("--whole", action="store_true",
                         help=_("store the whole file (every rule, the glossary) as the whole "
                                "CR in English, rules/cr/en.json, replacing the one there"))
+    parser.add_argument("--all-editions", action="store_true", help=_("FILE is a folder of "
+        "official files: store every edition older than the whole CR in rules/cr/editions.json"))
 
 
 def run(args) -> int:
+    if args.all_editions and any((args.whole, args.history, args.sections, args.write, args.json)):
+        raise UserError(_("--all-editions reads a folder of official files: no other option"))
     if args.whole and (args.history or args.sections or args.write or args.json):
         raise UserError(_("--whole stores the whole file in rules/cr/: it takes no --sections, "
                           "--write, --history or --json"))
-    if args.whole:
-        print(import_whole(args.file, rules_dir(args)))
+    if args.whole or args.all_editions:
+        store = import_whole if args.whole else building.import_all_editions
+        print(store(args.file, rules_dir(args)))
         return 0
     if args.history and (args.sections or args.write):
         raise UserError(_("--history adds the whole file to rules/history/: it takes no "
                           "--sections or --write"))
     if args.history:
-        added = add_official_file(rules_dir(args), args.file)
+        added = add_official_file(rules_dir(args), args.file, recording.recorded)
         _warn(added.warnings)
-        if args.json:
-            print_json(added.to_json())
-        else:
-            print(added.text())
+        print_json(added.to_json()) if args.json else print(added.text())
         for path in added.written:
             print(_("wrote {file}").format(file=display_path(path)), file=sys.stderr)
         return 0

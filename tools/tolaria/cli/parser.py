@@ -13,7 +13,7 @@ from .common import add_interface_language
 COMMANDS = {"show": "show", "export": "export", "validate": "validate", "fmt": "fmt",
             "import": "import_", "check": "check", "site": "site", "serve": "serve",
             "audit": "audit", "history": "history", "search": "search", "index": "index",
-            "po": "po", "status": "status"}
+            "po": "po", "status": "status", "changes": "changes"}
 # commands whose --lang is their own (the rules' language, or po's per action)
 OWN_LANG = ("show", "search", "audit", "po", "status")
 

@@ -64,17 +64,15 @@ def _glossary(args, langs) -> int:
 
 
 def _as_of(args, numbers) -> int:
+    from ..editions.asking import any_as_of
     from ..formats.text import render_text, with_notes
-    from ..history import load_history
-    from ..history.edition_view import shown_as_of
 
     if len(numbers) > 1:
         raise UserError(_("--edition shows one rule at a time: give one number, not a range"))
     if args.lang not in (None, "en"):
         raise UserError(_("--edition shows the English text only (the official editions "
                           "are English)"))
-    data, notes = shown_as_of(load_history(rules_dir(args)), str(numbers[0]),
-                              edition_date(args.edition))
+    data, notes = any_as_of(rules_dir(args), str(numbers[0]), edition_date(args.edition))
     print_json(data) if args.json else print(with_notes(render_text(rulebook(args), data),
                                                         notes))
     return 0

@@ -39,6 +39,7 @@ from .records import ATTRIBUTION, CRChapter, CRRule, CRSection, CRTerm, WholeCR
 FORMAT = 1
 FOLDER = "cr"
 NAME = "en.json"
+EDITIONS = "editions.json"  # every older edition (tolaria.editions.store)
 ABOUT = ("The whole Comprehensive Rules in English, imported verbatim from the official file "
          "{file} (effective {date}) by `tolaria import FILE --whole`. Do not edit by hand: "
          "import again instead. Rule text © Wizards of the Coast.")
@@ -259,6 +260,8 @@ def check_folder(rules_dir) -> tuple[WholeCR | None, list[DataError]]:
 
     for path in sorted(folder.iterdir()):
         if path.name.startswith("."):
+            continue
+        if path.name == EDITIONS:  # the older editions: editions.store, checked apart
             continue
         if path.name != NAME:
             errors.append(DataError(display_path(path), 1, _(

@@ -52,10 +52,14 @@ class AddedEdition(NamedTuple):
         return changes_text(self.changes, self.previous, self.edition)
 
 
-def add_official_file(rules_dir, file) -> AddedEdition:
+def add_official_file(rules_dir, file, record=None) -> AddedEdition:
     """Add an official CR text file to the rulebook under rules_dir, all or nothing.
 
-    A broken rulebook is reported first (DataErrors), and then nothing is written."""
+    record: what else records an edition, passed in by the caller (the stored editions of
+    the whole CR: editions.recording.recorded): (rules_dir, doc) -> (path, text) or None,
+    made before anything is written and written first, so that a run stopped midway is
+    finished by the next. A broken rulebook is reported first (DataErrors), and then nothing
+    is written."""
     load_rulebook(rules_dir)
     folder = history_dir(rules_dir)
     data = read_history(folder)
@@ -80,7 +84,11 @@ def add_official_file(rules_dir, file) -> AddedEdition:
     else:
         data = insert_older(data, doc, default_reference_dir(), rules_dir)
         found = {}
+    extra = record(rules_dir, doc) if record is not None else None
     written = []
+    if extra is not None:
+        write_atomically(*extra)
+        written.append(extra[0])
     if whole is not None:  # first: the history, written last, says the edition is added
         write_atomically(store_path(rules_dir), whole)
         written.append(store_path(rules_dir))

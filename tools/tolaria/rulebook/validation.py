@@ -15,6 +15,7 @@ from ..errors import DataError, DataErrors
 from ..model import RuleBook
 from ..audit.data import check_terms, load_audit_data
 from ..cr.store import check_folder as check_whole_cr
+from ..editions.archive import check_editions
 from ..examples.reader import load_examples
 from ..history import load_history
 from ..search.synonyms import check_bridges
@@ -59,6 +60,7 @@ def validate_folder(root=None) -> Summary:
     history = collect(load_history, root, True)  # missing_ok: a folder may have no history
     whole, problems = check_whole_cr(root)
     errors.extend(problems)
+    errors.extend(check_editions(root) if whole is not None else ())
     if errors:
         raise DataErrors(errors)
     return Summary(book, len(examples or ()), len(data.waivers),

@@ -1,0 +1,128 @@
+"""`history NUMBER` and `show NUMBER --edition DATE` for any rule of the whole CR: the
+covered rules answer first (history.asking, history.edition_view); any other rule is found
+in the stored editions (archive) and followed through them by content."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from ..errors import UserError
+from ..i18n import _, format_date
+from .archive import Archive, load_archive
+from .following import rule_history
+
+
+def _archive(rules_dir, failed: UserError, typed: str | None) -> Archive:
+    """The stored editions, to answer what the covered rules could not; failed again when
+    the number is a covered rule's (its own answer stands) or there are none."""
+    from ..history import load_history
+
+    h = load_history(rules_dir, missing_ok=True)
+    if typed is None or (h is not None and h.resolve(typed)):
+        raise failed
+    archive = load_archive(rules_dir)
+    if archive is None:
+        raise failed
+    return archive
+
+
+def _typed(number: str) -> str | None:
+    from ..numbering import BadNumber, RuleNumber
+
+    try:
+        return str(RuleNumber.parse(number.strip().rstrip(".").replace(",", ".")))
+    except BadNumber:
+        return None
+
+
+def _located(archive: Archive, number: str, when: date | None) -> tuple[int, str] | None:
+    """(edition index, key) of a number: in the edition in force on when, else today's
+    rule, else the newest edition's rule of that number."""
+    if when is not None:
+        index = archive.index_on(when)
+        if index is None:
+            raise UserError(archive.unknown_edition(when), status=1)
+        if number in archive.editions[index].rules:
+            return index, number
+        return None
+    return archive.find(number)
+
+
+def any_history(rules_dir, number: str, edition: str | None = None):
+    """The history NUMBER asks for: a covered rule's (history.asking), else the whole CR's
+    rule of that number followed through every stored edition. UserError if neither."""
+    from ..history.asking import AskedHistory, ask_history
+
+    try:
+        return ask_history(rules_dir, number, edition)
+    except UserError as failed:
+        typed = _typed(number)
+        try:
+            when = date.fromisoformat(edition) if edition else None
+        except ValueError:
+            raise failed from None
+        archive = _archive(rules_dir, failed, typed)
+        found = _located(archive, typed, when)
+        if found is None:
+            raise failed
+        h, key = rule_history(archive, *found)
+        return AskedHistory(h, key, typed, [])
+
+
+def any_as_of(rules_dir, number: str, when: date) -> tuple[dict, list[str]]:
+    """`show NUMBER --edition DATE`: (the JSON of show, notes) for a covered rule
+    (history.edition_view), else for any rule of the whole CR as the edition in force on
+    when printed it: NUMBER read in that edition, else today's rule of that number."""
+    from ..formats.export import whole_json
+    from ..history import load_history
+    from ..history.edition_view import shown_as_of
+    from .records import whole_cr_of
+
+    try:
+        return shown_as_of(load_history(rules_dir), number, when)
+    except UserError as failed:
+        typed = _typed(number)
+        archive = _archive(rules_dir, failed, typed)
+        index = archive.index_on(when)
+        if index is None:
+            raise UserError(archive.unknown_edition(when), status=1) from None
+        edition = archive.editions[index]
+        notes = []
+        key = typed if typed in edition.rules or typed in edition.sections else None
+        if key is None and typed in archive.current.rules:
+            key = next((k for i, k in archive.follow(len(archive.editions) - 1, typed)
+                        if i == index), None)
+            if key is not None:
+                notes.append(_("{number} was no rule number in the edition of {date}: this is "
+                               "the rule {number} of today, numbered {then} then").format(
+                    number=typed, date=format_date(edition.effective), then=key))
+        if key is None:
+            raise UserError(_("{number} is not in the edition of {date}").format(
+                number=typed, date=format_date(edition.effective)), status=1) from None
+        return whole_json(whole_cr_of(edition), key, "en"), notes
+
+
+def ask_changes(rules_dir, edition: date | None, since: date | None,
+                section: str | None = None) -> dict:
+    """`tolaria changes`: what edition (default: the current one) changed since an earlier
+    one (default: the one before), as editions.changes gives it; the stale texts are the
+    covered rules' translations. UserError when there are no stored editions, an edition
+    is not stored, or the section is in neither edition."""
+    from ..history import load_history
+    from ..rulebook.loader import load_rulebook
+    from .changes import changes, pick_editions
+
+    archive = load_archive(rules_dir)
+    if archive is None:
+        raise UserError(_("no stored editions in {folder}: tolaria import DIR --all-editions "
+                          "stores them").format(folder=rules_dir))
+    old, new = pick_editions(archive, edition, since)
+    if section is not None:
+        section = section.strip().rstrip(".")
+        if not any(section in archive.editions[i].sections for i in (old, new)):
+            raise UserError(_("--section: {section} is no section of the editions of {since} "
+                              "or {edition}").format(
+                section=section, since=format_date(archive.dates[old]),
+                edition=format_date(archive.dates[new])), status=1)
+    return changes(archive, old, new, section, load_history(rules_dir, missing_ok=True),
+                   load_rulebook(rules_dir))
