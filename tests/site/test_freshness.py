@@ -102,6 +102,9 @@ def test_the_fingerprint_covers_the_code_the_catalogs_and_the_config(tiny):
     assert any(f.endswith("es/LC_MESSAGES/tolaria.po") for f in files)
     assert str(tiny / "es" / "104.yaml") in files
     assert not any("__pycache__" in f for f in files)
+    # what serves the site, or runs the commands, builds none of it
+    assert not any(f.endswith(("site/serve.py", "site/watch.py", "cli/serve.py"))
+                   for f in files)
 
 
 def test_the_fingerprint_does_not_depend_on_where_the_rules_are(tiny, tmp_path):

@@ -115,3 +115,13 @@ def test_accept_encoding_is_negotiated(header, accepted):
     from tolaria.site.compression import accepts_gzip
 
     assert accepts_gzip(header) is accepted
+
+
+def test_files_stay_fresh_for_a_while_as_on_static_hosts(base):
+    from tolaria.site.serve import FRESH_SECONDS
+
+    for target, accept in (("/es/104/", "gzip"), ("/es/photo.png", "gzip"), ("/es/104/", "")):
+        status, headers, _ = get(base, target, Accept_Encoding=accept)
+        assert status == 200 and headers["cache-control"] == f"max-age={FRESH_SECONDS}"
+    status, headers, _ = get(base, "/es/nothing/", Accept_Encoding="gzip")
+    assert status == 404 and "cache-control" not in headers

@@ -136,6 +136,7 @@ def test_pages_get_the_reload_script_with_the_sites_version(watched):
     port, watcher, _ = watched
     status, headers, body = get(port, "/es/104/")
     assert status == 200 and headers["Cache-Control"] == "no-cache"
+    assert get(port, "/es/data.json")[1]["Cache-Control"] == "no-cache"  # rebuilt files too
     assert body.startswith(b"<html><body><p>104</p><script>")
     assert b'var served = "v1"' in body and VERSION_PATH.encode() in body
     assert body.endswith(b"</script>\n</body></html>")

@@ -17,6 +17,10 @@ LOCALES = os.path.join(REPO, "locales")
 VENDOR = os.path.join(REPO, "build", "vendor")
 VENDOR_ENV = ("TOLARIA_MERMAID", "TOLARIA_SNOWBALL")  # vendored files named elsewhere
 _SKIPPED = ("__pycache__",)
+# Tolaria's code that serves the site or runs commands, and builds nothing of it
+SERVING = tuple(os.path.join(PACKAGE, *p) for p in (
+    ("cli",), ("site", "serve.py"), ("site", "connection.py"), ("site", "compression.py"),
+    ("site", "watch.py"), ("site", "freshness.py")))
 
 
 def watched_folders(rules=None) -> list[str]:
@@ -29,9 +33,11 @@ def source_files(rules=None) -> list[str]:
     files = [CONFIG]
     for folder in watched_folders(rules):
         for top, dirs, names in os.walk(folder):
-            dirs[:] = sorted(d for d in dirs if d not in _SKIPPED and not d.startswith("."))
+            dirs[:] = sorted(d for d in dirs if d not in _SKIPPED and not d.startswith(".")
+                             and os.path.join(top, d) not in SERVING)
             files.extend(os.path.join(top, n) for n in sorted(names)
-                         if not n.startswith(".") and not n.endswith(".pyc"))
+                         if not n.startswith(".") and not n.endswith(".pyc")
+                         and os.path.join(top, n) not in SERVING)
     files.extend(os.environ[v] for v in VENDOR_ENV if os.path.isfile(os.environ.get(v, "")))
     return files
 

@@ -23,6 +23,8 @@ from .watch import VERSION_PATH, with_reload_script
 ALLOWED = "GET, HEAD"
 NOT_ALLOWED = N_("This site can only be read: it answers GET and HEAD requests only.")
 NO_PAGE = N_("No page at this address (error {code}).")
+FRESH_SECONDS = 60  # how long a browser may use a file it fetched without asking again
+_BODIES = Bodies()  # the compressed files of a server that keeps none of its own
 
 
 def accepted_language(header: str) -> str:
@@ -92,6 +94,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
                       ".js": "text/javascript", ".json": "application/json"}
     _linger = False
     _vary = False  # the answer depends on Accept-Encoding
+    _caching: str | None = None  # the answer's Cache-Control
 
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
         pass
@@ -106,7 +109,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         one and did not finish it in time is answered 408 and dropped (an idle one only
         dropped)."""
         self._reader.start(getattr(self.server, "request_seconds", REQUEST_SECONDS))
-        self._vary = False
+        self._vary, self._caching = False, None
         super().handle_one_request()
         if self._reader.expired and self._reader.received:
             self.command = getattr(self, "command", None) or ""
@@ -167,6 +170,10 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
             path = os.path.join(path, "index.html")
         content_type = self.guess_type(path)
         self._vary = is_compressible(content_type)
+        # as static hosts do: fresh for a while (a file a page and its worker both ask for
+        # is fetched once), except while watching, when every answer is checked again
+        self._caching = "no-cache" if self._version() is not None else \
+            f"max-age={FRESH_SECONDS}"
         compress = self._vary and accepts_gzip(self.headers.get("Accept-Encoding"))
         version = self._version() if content_type == "text/html" else None
         if not (compress or version) or not os.path.isfile(path):
@@ -174,14 +181,13 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         change = None if version is None else functools.partial(with_reload_script,
                                                                  version=version)
         try:
-            body, zipped, etag = self.server.bodies.body(path, compress, change, version or "")
+            bodies = getattr(self.server, "bodies", None) or _BODIES  # any server's
+            body, zipped, etag = bodies.body(path, compress, change, version or "")
         except OSError:
             return super().send_head()  # unreadable: the base class's answer
         headers = {"ETag": etag}
         if zipped:
             headers["Content-Encoding"] = "gzip"
-        if version:
-            headers["Cache-Control"] = "no-cache"
         if etag in (self.headers.get("If-None-Match") or ""):
             self._send_bytes(b"", content_type, headers, code=304)
             return None
@@ -191,6 +197,8 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         if self._vary:
             self.send_header("Vary", "Accept-Encoding")
+        if self._caching:
+            self.send_header("Cache-Control", self._caching)
         super().end_headers()
 
     def _send_bytes(self, body: bytes, content_type: str, headers: dict, code: int = 200,
@@ -218,6 +226,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         """Every error answers with the nearest 404.html up the address's folders, as static
         hosts do (/es/999/ with es/404.html, /nothing with the root's), with its own status;
         a folder without one gets a line in the reader's language."""
+        self._caching = None
         page = self._not_found_page()
         if page is None:
             text = i18n.gettext_in(self._reader_language(), NO_PAGE).format(code=int(code))
