@@ -1,7 +1,10 @@
 # Tolaria: every target sets up what it needs. From a fresh clone:
-#   make serve   set everything up, build the site and serve it on localhost (the main job)
+#   make serve   set everything up, build the site and serve it on localhost (the main job);
+#                PORT=8001 picks the port (default 8000), WATCH=1 rebuilds as the sources change
 #   make test    set everything up and run the whole test suite (what CI runs)
 PYTHON ?= python3
+PORT   ?= 8000
+WATCH  ?=
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
@@ -67,7 +70,7 @@ test: setup vendor browser
 
 serve: setup vendor
 	$(BIN)/tolaria validate
-	NO_MKDOCS_2_WARNING=1 $(BIN)/tolaria serve --out site
+	NO_MKDOCS_2_WARNING=1 $(BIN)/tolaria serve --out site --port $(PORT)$(if $(WATCH), --watch)
 
 validate: setup
 	$(BIN)/tolaria validate

@@ -277,6 +277,44 @@ def test_turn_structure_diagram_renders_offline(page):
     page.wait_for_selector(".t-diagram-wide div.mermaid", state="visible", timeout=10000)
 
 
+def test_mermaid_loads_only_on_the_page_with_the_diagram(page):
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(page.base + "es/104/#104.3b")
+    page.wait_for_load_state("networkidle")
+    assert page.locator('[id="104.3b"]').is_visible()
+    assert fetched and not [url for url in fetched if "mermaid" in url]
+    page.goto(page.base + "es/turn/")
+    # the theme draws the diagram in a closed shadow root: a drawn diagram has its size
+    drawing = page.wait_for_selector(".t-diagram-wide div.mermaid", state="visible",
+                                     timeout=10000)
+    assert drawing.bounding_box()["height"] > 200
+    assert [url for url in fetched if url.endswith("/es/assets/vendor/mermaid.min.js")]
+
+
+def test_no_file_of_a_rule_page_is_fetched_twice(page, site):
+    """Counted where it matters, at the server: the page and the search worker both load
+    search.js, which the browser then fetches once."""
+    import functools
+
+    from tolaria.site.serve import _Quiet, _Server
+
+    served: list[str] = []
+
+    class Counting(_Quiet):
+        def send_head(self):
+            served.append(self.path)
+            return super().send_head()
+
+    server = _Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
+    with serving(server) as base:
+        page.goto(base + "it/104/")
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(500)  # the search worker's own fetches
+    assert "/it/assets/tolaria/search.js" in served
+    assert sorted(path for path in set(served) if served.count(path) > 1) == []
+
+
 def _diagram_scale(page, kind: str) -> float:
     """How much the visible diagram is shrunk: its shown width over the width Mermaid
     draws it at (its text is 16px at 1)."""

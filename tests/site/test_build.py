@@ -105,6 +105,16 @@ def test_no_resource_from_another_host(site):
     assert 'src="../assets/vendor/mermaid.min.js"' in turn
 
 
+def test_mermaid_is_only_on_the_pages_with_a_diagram(site):
+    drawn = []
+    for path in site.rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        if "mermaid.min.js" in text:
+            assert 'class="mermaid"' in text, path
+            drawn.append(path.relative_to(site).as_posix())
+    assert sorted(drawn) == [f"{lang}/turn/index.html" for lang in LANGUAGES]
+
+
 def _poison(rules: Path) -> None:
     path = rules / "es" / "104.yaml"
     text = path.read_text(encoding="utf-8")

@@ -276,3 +276,110 @@ def test_a_loopback_host_is_not_warned_of(capsys, folder, started, host):
         return
     assert status == 0 and err == "\n"
     assert "http://[::1]:" in out if host == "::1" else "http://127.0.0.1:" in out
+
+
+# --- malformed targets and slow clients -------------------------------------------------------
+@pytest.mark.parametrize("target", ["/en/%ff/", "/es/%c3%28/", "/it/104/%e2%82.html"])
+def test_a_percent_escape_that_is_no_text_is_a_bad_request(port, target):
+    answer = raw(port, f"GET {target} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    assert answer.startswith(b"HTTP/1.0 400 ")
+    assert answer.endswith(PAGES[target[1:3]].encode("utf-8"))
+    assert request(port, "GET", "/es/104/")[::2] == (200, "<p>104 es</p>")
+
+
+def test_a_head_with_a_bad_escape_is_a_bad_request(port):
+    assert request(port, "HEAD", "/en/%ff/")[0] == 400
+
+
+@pytest.fixture
+def quick(folder):
+    """A server that gives a client one second to send its request."""
+    from tolaria.site.serve import make_server
+
+    server = make_server(str(folder), 0)
+    server.request_seconds = 1.0
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+def _answer_and_close(sock, limit: float) -> tuple[bytes, float]:
+    """What the server sends until it closes the connection, and how long that took."""
+    import time
+
+    start, chunks = time.monotonic(), []
+    sock.settimeout(limit)
+    while chunk := sock.recv(65536):
+        chunks.append(chunk)
+    return b"".join(chunks), time.monotonic() - start
+
+
+@pytest.mark.parametrize("sent, page", [
+    (b"GET /es/104/ HTTP/1.1\r\nHost: x\r\n", PAGES["es"]),
+    (b"GET /es/104/ HTTP/1.1\r\nX-Slow: ", PAGES["es"]),
+    (b"GET /es/1", ROOT_PAGE)])  # no whole address: the root's page
+def test_a_half_sent_request_is_answered_408_and_closed_in_time(quick, sent, page):
+    with socket.create_connection(("127.0.0.1", quick), timeout=10) as sock:
+        sock.sendall(sent)
+        answer, seconds = _answer_and_close(sock, 5)
+    assert answer.startswith(b"HTTP/1.0 408 ")
+    assert answer.endswith(page.encode("utf-8"))
+    assert seconds < 2.5
+
+
+def test_a_client_sending_a_byte_at_a_time_is_still_cut_at_the_deadline(quick):
+    import time
+
+    with socket.create_connection(("127.0.0.1", quick), timeout=10) as sock:
+        start = time.monotonic()
+        try:
+            for byte in b"GET /es/104/ HTTP/1.1\r\nHost: x\r\nX-Drip: " + b"a" * 60:
+                sock.sendall(bytes([byte]))
+                time.sleep(0.05)
+        except OSError:  # closed while still sending: what is asked
+            pass
+        answer, _ = _answer_and_close(sock, 5)
+        seconds = time.monotonic() - start
+    assert seconds < 3.5
+    assert answer == b"" or answer.split(b" ", 2)[1] == b"408"
+
+
+def test_many_half_sent_requests_do_not_pile_up_threads(quick):
+    import time
+
+    before = threading.active_count()
+    clients = [socket.create_connection(("127.0.0.1", quick), timeout=10) for _ in range(60)]
+    try:
+        for sock in clients:
+            sock.sendall(b"GET /es/104/ HTTP/1.1\r\nHost: x\r\n")
+        time.sleep(0.5)
+        assert threading.active_count() > before + 30  # a thread per client, for now
+        answers = [_answer_and_close(sock, 5)[0] for sock in clients]
+        deadline = time.monotonic() + 3
+        while threading.active_count() > before and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert threading.active_count() <= before
+    finally:
+        for sock in clients:
+            sock.close()
+    assert all(a.split(b" ", 2)[1] == b"408" for a in answers)
+    assert request(quick, "GET", "/es/104/")[::2] == (200, "<p>104 es</p>")
+
+
+def test_an_idle_connection_is_closed_without_an_answer(quick):
+    with socket.create_connection(("127.0.0.1", quick), timeout=10) as sock:
+        answer, seconds = _answer_and_close(sock, 5)
+    assert answer == b"" and seconds < 2.5
+
+
+def test_a_request_sent_in_pieces_within_the_time_is_answered(quick):
+    import time
+
+    with socket.create_connection(("127.0.0.1", quick), timeout=10) as sock:
+        for piece in (b"GET /es/104/ HT", b"TP/1.1\r\nHost: x\r\n", b"\r\n"):
+            sock.sendall(piece)
+            time.sleep(0.2)
+        answer, _ = _answer_and_close(sock, 5)
+    assert answer.startswith(b"HTTP/1.0 200 ") and answer.endswith(b"<p>104 es</p>")

@@ -1,4 +1,4 @@
-"""tolaria serve [--port N] [--host H]: build the site and serve it on localhost."""
+"""tolaria serve [--port N] [--host H] [--watch]: build the site and serve it on localhost."""
 
 from __future__ import annotations
 
@@ -40,13 +40,29 @@ def add_arguments(parser) -> None:
                         help=_("the folder to build the site into (default: site)"))
     parser.add_argument("--no-build", action="store_true",
                         help=_("serve the folder as it is, without building it first"))
+    parser.add_argument("--watch", action="store_true",
+                        help=_("rebuild the site when the rules, the translations or the "
+                               "code change, and reload the open pages"))
+
+
+def told(event: str, detail) -> None:
+    """What the watcher does, said as it happens."""
+    if event == "failed":
+        print(_("tolaria: the site was not rebuilt: {problem}").format(problem=detail),
+              file=sys.stderr, flush=True)
+    else:
+        print(_("Sources changed: rebuilding the site ...") if event == "building"
+              else _("Site rebuilt: open pages reload"), flush=True)
 
 
 def run(args) -> int:
     server = open_site_server(
         args.out, args.port, args.host, getattr(args, "rules", None), not args.no_build,
         building=lambda: print(_("Building the site into {path} ...").format(path=args.out),
-                               flush=True))
+                               flush=True), watch=args.watch, watching=told)
+    if not args.no_build and not server.built:
+        print(_("The site in {path} is up to date: its sources have not changed").format(
+            path=args.out), flush=True)
     if not is_loopback(args.host):
         print(_("tolaria: warning: {message}").format(message=_(
             "{host} is not a loopback address: the site is reachable from other machines"

@@ -22,6 +22,8 @@ from tolaria.site import search as site_search
 LANG_ENV = "TOLARIA_SITE_LANG"
 MERMAID = "assets/vendor/mermaid.min.js"
 _MATERIAL_WORKER = re.compile(r"assets/javascripts/workers/search\.[0-9a-f]+\.min\.js")
+# Mermaid's script tag (mkdocs writes one on every page, as for every extra_javascript)
+_MERMAID_SCRIPT = re.compile(r'\s*<script src="[^"]*' + re.escape(MERMAID) + r'"></script>')
 
 _state: dict = {}
 
@@ -234,12 +236,20 @@ def on_template_context(context, template_name, config):
     return context
 
 
+def only_where_drawn(output: str) -> str:
+    """A page without a diagram without Mermaid's script (3.6 MB): the theme loads the
+    library only for a page with a diagram, and finds it there."""
+    if 'class="mermaid"' in output:
+        return output
+    return _MERMAID_SCRIPT.sub("", output)
+
+
 def on_post_page(output, page, config):
-    return _MATERIAL_WORKER.sub(site_search.WORKER, output)
+    return only_where_drawn(_MATERIAL_WORKER.sub(site_search.WORKER, output))
 
 
 def on_post_template(output_content, template_name, config):
-    return _MATERIAL_WORKER.sub(site_search.WORKER, output_content)
+    return only_where_drawn(_MATERIAL_WORKER.sub(site_search.WORKER, output_content))
 
 
 def on_post_build(config):
