@@ -20,6 +20,7 @@ from ..history import load_history
 from ..search.synonyms import check_bridges
 from ..search.topics import check_rules as check_topic_rules
 from ..search.wordlists import read_folder as read_word_lists
+from .limits import check_files, check_texts
 from .loader import default_rules_dir, load_rulebook
 
 
@@ -44,6 +45,9 @@ def validate_folder(root=None) -> Summary:
             errors.extend(exc.errors)
             return None
 
+    oversized = check_files(root)  # past the stated limits: not read at all
+    if oversized:
+        raise DataErrors(oversized)
     book = collect(load_rulebook, root)
     if not os.path.isdir(root):  # the loader has said so; nothing else to read
         raise DataErrors(errors)
@@ -59,6 +63,7 @@ def validate_folder(root=None) -> Summary:
     history = collect(load_history, root, True)  # missing_ok: a folder may have no history
     whole, problems = check_whole_cr(root)
     errors.extend(problems)
+    errors.extend(check_texts(book, whole) if book is not None else ())
     if errors:
         raise DataErrors(errors)
     return Summary(book, len(examples or ()), len(data.waivers),
