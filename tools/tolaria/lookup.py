@@ -23,9 +23,9 @@ import re
 from .errors import DataErrors, UserError
 from .i18n import _
 from .model import RuleBook
-from .rulebook.limits import MAX_NUMBER, MAX_RANGE
 from .numbering import (RULE_WORDS, TYPED_DASH, TYPED_PATTERN, BadNumber, RuleNumber,
                         expand_range)
+from .rulebook.limits import MAX_NUMBER, MAX_RANGE
 from .tuples import named
 
 PREFIX = r"(?:(?:" + RULE_WORDS + r"|r)\s*\.?\s*)?"  # "rule 104.3", "regla 104", "r104"
