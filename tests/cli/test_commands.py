@@ -37,7 +37,9 @@ def test_export_is_keyed_by_rule_number_with_every_language(capsys):
     data = json.loads(out)
     assert list(data["rules"])[:3] == ["104", "104.1", "104.2"]
     assert set(data["rules"]["104.3b"]) == {"en", "es", "it"}
-    assert set(data["rules"]["702.25n"]) == {"en", "es"}  # the Italian seed has no 702.25n
+    assert set(data["rules"]["702.26n"]) == {"en", "es"}  # the Italian seed has no 702.25n
+    assert "702.25n" not in data["rules"]  # today's numbers, the current edition's English
+    assert data["rules"]["724.1f"]["en"]["edition"] == "2026-04-17"
     assert {t["id"] for t in data["glossary"]} >= {"phasing", "mana-burn"}
 
 

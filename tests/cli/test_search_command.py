@@ -134,3 +134,20 @@ def test_index_says_when_it_could_not_save(capsys, tmp_path, monkeypatch):
                            "--json")
     assert status == 0 and json.loads(out)[0]["number"] == "702.26b"
     assert len(err.splitlines()) == 1 and "no se pudo guardar el índice" in err
+
+
+@pytest.mark.parametrize("typed", ["104.3a-zz", "1-99999", "104.3zz", "rule 1-99999",
+                                   "104-zz", "104.3l", "100-900", "104.3b-104.4a"])
+def test_search_and_show_refuse_a_malformed_number_or_range_alike(capsys, typed):
+    shown = run(capsys, "show", typed)
+    searched = run(capsys, "search", typed)
+    assert shown == searched
+    status, out, err = searched
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"tolaria: '{typed}' is not a r") or "too long" in err
+
+
+@pytest.mark.parametrize("words", ["2-player", "10 poison counters", "+1/+1", "1/1"])
+def test_words_with_digits_are_still_searched_as_words(capsys, words):
+    status, out, err = run(capsys, "search", words)
+    assert status == 0 and out and err == ""

@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from tolaria.formats.export import rule_json, rulebook_json
+from tolaria.formats.export import export_json, rule_json, rulebook_json
 from tolaria.model import Rule, Wording
 from tolaria.numbering import RuleNumber
 from tolaria.rulebook.loader import load_rulebook
@@ -99,3 +99,50 @@ def test_editions_and_glossary(book):
                          "obsolete_names": [], "source": None}
                   for lang, name in (("en", "Win the Game"), ("es", "Ganar el juego"),
                                      ("it", "Vincere la partita"))}}]
+
+
+# --- export: every rule as `show --json` gives it, under today's number ------------------
+@pytest.fixture(scope="module")
+def project():
+    from tolaria_testing import REPO
+
+    return load_rulebook(REPO / "rules")
+
+
+@pytest.fixture(scope="module")
+def exported(project):
+    return export_json(project)
+
+
+def test_the_export_numbers_and_words_each_rule_as_today(exported):
+    rules = exported["rules"]
+    assert "702.25d" not in rules and "717.1f" not in rules  # numbers of earlier editions
+    phasing = rules["702.26d"]
+    assert phasing["en"]["edition"] == "2026-04-17"  # the current edition
+    assert "Counters and stickers remain" in phasing["en"]["text"]  # today's English
+    assert phasing["en"]["rulebook_number"] == "702.25d"
+    assert {"number": "702.25d", "first": "2016-07-22", "last": "2021-02-15"} in \
+        phasing["en"]["aliases"]
+    spanish = phasing["es"]  # a translation: today's number, with its base English
+    assert spanish["number"] == "702.26d" and spanish["edition"] == "2020-11-20"
+    assert "Counters remain" in spanish["lag"]["base_english"]
+    assert spanish["lag"]["current_english"] == phasing["en"]["text"]
+    assert set(rules["724.1f"]) == {"en", "es", "it"}
+    assert rules["724.1f"]["en"]["rulebook_number"] == "717.1f"
+    assert rules["702.26"]["es"]["children"][:2] == ["702.26a", "702.26b"]
+    json.dumps(exported)
+
+
+def test_the_export_gives_each_rule_as_show_json_does(project, exported):
+    from tolaria.formats.export import shown
+
+    for number, langs in exported["rules"].items():
+        asked = shown(project, [N(number)], list(langs))
+        assert [d["lang"] for d in asked] == list(langs), number
+        for data in asked:  # show nests the subrules; the export names them by today's number
+            kids = [c["number"] if isinstance(c, dict) else c for c in data["children"]]
+            if data["lang"] != "en":  # a translation's subrules, numbered as the rulebook does
+                kids = [(project.today_of(k) and project.today_of(k).number) or k for k in kids]
+            flat = dict(data, children=kids)
+            flat.pop("also", None)  # show's word on other rules that had the number
+            assert exported["rules"][number][data["lang"]] == flat, (number, data["lang"])

@@ -25,12 +25,12 @@ from .i18n import _
 from .model import RuleBook
 from .numbering import (RULE_WORDS, TYPED_DASH, TYPED_PATTERN, BadNumber, RuleNumber,
                         expand_range)
+from .rulebook.limits import MAX_NUMBER, MAX_RANGE
 from .tuples import named
 
 PREFIX = r"(?:(?:" + RULE_WORDS + r"|r)\s*\.?\s*)?"  # "rule 104.3", "regla 104", "r104"
 _NUMBER = TYPED_PATTERN + r"\.?"
-MAX_LENGTH = 40  # longer text is words, not a number
-MAX_RANGE = 200
+MAX_LENGTH = MAX_NUMBER  # longer text is words, not a number (rulebook.limits)
 
 
 @functools.cache
@@ -54,6 +54,8 @@ def typed_numbers(text: str, required: bool = False) -> list[RuleNumber] | None:
     shaped = len(text) <= MAX_LENGTH and any(c.isdigit() for c in text)  # numbers have digits
     match = _query().match(text) if shaped else None
     if not match:
+        if any(c.isdigit() for c in text[:MAX_LENGTH]) and _malformed().match(text):
+            raise _not_a_number_or_range(text)  # for search as for show
         if required:
             raise _not_a_number(text)
         return None
@@ -64,9 +66,7 @@ def typed_numbers(text: str, required: bool = False) -> list[RuleNumber] | None:
     try:
         ends = RuleNumber.parse(first), RuleNumber.parse(last) if last else None
     except BadNumber:
-        raise UserError(_("'{query}' is not a rule number (expected e.g. 104, 104.3, 104.3b "
-                          "or a range such as 512-514 or 104.3a-d)").format(query=as_typed(text))
-                        ) from None
+        raise _not_a_number_or_range(text) from None
     if ends[1] is None:
         return [ends[0]]
     try:
@@ -79,6 +79,22 @@ def typed_numbers(text: str, required: bool = False) -> list[RuleNumber] | None:
         raise UserError(_("the range {query} is too long (at most {count} numbers)").format(
             query=as_typed(text), count=MAX_RANGE))
     return numbers
+
+
+@functools.cache
+def _malformed() -> re.Pattern:
+    """Text shaped like a rule number or a range though it is neither, which no command takes
+    for words: digits with a point or a comma ("104.3zz"), maybe with anything after a dash
+    ("104.3a-zz"); three digits or more and anything after a dash ("104-zz"); digits, a dash
+    and digits ("1-99999"). Digits alone ("1043") are words."""
+    tail = TYPED_DASH + PREFIX + r"[\w.,]+"
+    return re.compile(r"^\s*" + PREFIX + r"(?:\d+[.,][\w.,]*(?:" + tail + r")?|\d{3,}" + tail
+                      + r"|\d+" + TYPED_DASH + PREFIX + r"\d[\w.,]*)\s*$", re.IGNORECASE)
+
+
+def _not_a_number_or_range(text: str) -> UserError:
+    return UserError(_("'{query}' is not a rule number (expected e.g. 104, 104.3, 104.3b "
+                       "or a range such as 512-514 or 104.3a-d)").format(query=as_typed(text)))
 
 
 def as_typed(text: str) -> str:

@@ -1,15 +1,16 @@
-"""tolaria export: the whole rulebook, every language, as one JSON document."""
+"""tolaria export: the whole rulebook, every language, as one JSON document: each rule as
+`show --json` gives it, under today's number."""
 
 from __future__ import annotations
 
 from ..i18n import _
 from .common import print_json, rulebook
-from ..formats.export import rulebook_json
+from ..formats.export import export_json
 
 
 def HELP() -> str:
-    return _("print the whole rulebook, every language, as one JSON document keyed by rule "
-             "number")
+    return _("print the whole rulebook, every language, as one JSON document keyed by "
+             "today's rule number, each rule as show --json gives it")
 
 
 def EXAMPLE() -> str:
@@ -22,5 +23,5 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    print_json(rulebook_json(rulebook(args)))
+    print_json(export_json(rulebook(args)))
     return 0

@@ -53,12 +53,14 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     import sys
 
+    from ..rulebook.limits import check_query
     from ..search import search
     from ..search.advice import unknown_words
     from ..search.parsing import echo
     from .common import print_json, report_warnings, rulebook
 
     query = " ".join(args.query)
+    check_query(query)
     lang = args.lang or current_language()
     with report_warnings():
         hits = search(rulebook(args), query, lang, args.limit)

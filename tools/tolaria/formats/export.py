@@ -58,25 +58,56 @@ def rulebook_json(book: RuleBook) -> dict:
     }
 
 
-def found_json(book: RuleBook, found, lang: str, links: bool = True) -> dict | None:
+def export_json(book: RuleBook) -> dict:
+    """The whole rulebook as `export` prints it: every covered rule in every language as
+    `show --json` gives it (found_json: today's number and the current edition's English,
+    the numbers it had, each translation with its base English), keyed by today's number
+    (the rulebook's own for a rule the current edition no longer has), then by language;
+    the editions and the glossary as rulebook_json gives them."""
+    from ..lookup import RULEBOOK, TODAY, Found  # (lookup: a peer)
+
+    keys = dict.fromkeys(str(n) for section in book.sections.values()
+                         for n in (section.number, *(r.number for r in section.rules)))
+    keys.update(dict.fromkeys(book.today or {}))
+    rules: dict[str, dict[str, dict]] = {}
+    for key in keys:
+        today = book.today_of(key)
+        found = Found(key, today.number if today and today.number else key,
+                      TODAY if today is not None else RULEBOOK)
+        for lang in book.languages:
+            data = found_json(book, found, lang, children=False)
+            if data is not None:
+                rules.setdefault(data["number"], {})[lang] = data
+    rest = rulebook_json(book._replace(sections={}))
+    return {"editions": rest["editions"],
+            "rules": dict(sorted(rules.items(), key=lambda kv: RuleNumber.parse(kv[0]))),
+            "glossary": rest["glossary"]}
+
+
+def found_json(book: RuleBook, found, lang: str, links: bool = True,
+               children: bool = True) -> dict | None:
     """A rule a typed number names (lookup.Found) in lang, as it stands today: for English
     the current edition's number, text and subrules; for a translation its text, today's
     number, its base edition and how far the English moved since (lag). None when lang has
     no text of it. links=False leaves out what only JSON prints (the cited numbers and
-    their targets), which spares a fresh `show` compiling the reference pattern."""
+    their targets), which spares a fresh `show` compiling the reference pattern.
+    children=False lists the subrules by today's number instead of in full."""
     from ..lookup import FORERUNNER, HISTORY, WHOLE, rule_in, whole_cr  # (lookup: a peer)
 
     if found.via == WHOLE:
         whole = whole_cr(book)
-        return _linked(book, whole_json(whole, found.key, lang), links) if whole else None
+        return (_linked(book, whole_json(whole, found.key, lang, children), links) if whole
+                else None)
     section, rule = rule_in(book, found, lang)
     today = book.today_of(found.key)
     if lang == "en" and today is not None and today.number is not None:
-        data = _linked(book, _today_json(book, today, links=links), links)
+        data = _linked(book, _today_json(book, today, children, links), links)
     elif section is not None:
-        data = _linked(book, rule_json(section, rule), links, rulebook_numbers=True)
+        data = _linked(book, rule_json(section, rule, children), links, rulebook_numbers=True)
         if today is not None and today.number is not None:
             data["number"] = today.number
+        if not children:
+            data["children"] = [_number_today(book, kid) for kid in data["children"]]
     else:
         return None
     if data["number"] != found.key:
@@ -194,6 +225,12 @@ def _today_json(book: RuleBook, today, children: bool = True, links: bool = True
         "children": [_today_json(book, k, links=links) for k in kids] if children
         else [k.number for k in kids],
     }
+
+
+def _number_today(book: RuleBook, key: str) -> str:
+    """A covered rule's number today; the rulebook's own when the current edition has none."""
+    today = book.today_of(key)
+    return today.number if today is not None and today.number is not None else key
 
 
 def _unit_of(book: RuleBook, key: str) -> str | None:

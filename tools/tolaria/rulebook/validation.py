@@ -21,6 +21,7 @@ from ..history import load_history
 from ..search.synonyms import check_bridges
 from ..search.topics import check_rules as check_topic_rules
 from ..search.wordlists import read_folder as read_word_lists
+from .limits import check_files, check_texts
 from .loader import default_rules_dir, load_rulebook
 
 
@@ -45,6 +46,9 @@ def validate_folder(root=None) -> Summary:
             errors.extend(exc.errors)
             return None
 
+    oversized = check_files(root)  # past the stated limits: not read at all
+    if oversized:
+        raise DataErrors(oversized)
     book = collect(load_rulebook, root)
     if not os.path.isdir(root):  # the loader has said so; nothing else to read
         raise DataErrors(errors)
@@ -61,6 +65,7 @@ def validate_folder(root=None) -> Summary:
     whole, problems = check_whole_cr(root)
     errors.extend(problems)
     errors.extend(check_editions(root) if whole is not None else ())
+    errors.extend(check_texts(book, whole) if book is not None else ())
     if errors:
         raise DataErrors(errors)
     return Summary(book, len(examples or ()), len(data.waivers),

@@ -44,6 +44,20 @@ def _matches(lang: str, found, wanted: frozenset[str]) -> list[tuple[int, int]]:
     return out
 
 
+def densest(spans: list[tuple[int, int]], width: int) -> int:
+    """The start of the first window of width characters, starting at a matched word, that
+    holds the most matched words whole. One pass: spans are in text order and never overlap,
+    so a window's last word only moves forward as its first does (linear in the matches)."""
+    best, best_count, last = spans[0][0], 0, 0
+    for index, (first, _) in enumerate(spans):
+        last = max(last, index)
+        while last < len(spans) and spans[last][1] <= first + width:
+            last += 1
+        if last - index > best_count:
+            best, best_count = first, last - index
+    return best
+
+
 def snippet(lang: str, text: str, wanted: frozenset[str],
             width: int = WIDTH) -> tuple[str, tuple[tuple[int, int], ...]]:
     """(snippet, marks): a window of text of about width characters, cut at words."""
@@ -51,11 +65,7 @@ def snippet(lang: str, text: str, wanted: frozenset[str],
     spans = _matches(lang, found, wanted)
     start = 0
     if len(text) > width and spans:
-        best, best_count = spans[0][0], 0
-        for first, _ in spans:  # the window, starting at a matched word, holding the most
-            count = sum(1 for s, e in spans if first <= s and e <= first + width)
-            if count > best_count:
-                best, best_count = first, count
+        best = densest(spans, width)
         start = max(0, best - width // 4)
         if start:
             space = text.find(" ", start)
