@@ -6,6 +6,8 @@ from __future__ import annotations
 import marshal
 import os
 
+from .yamlfiles.atomic import write_file
+
 # hashlib is imported where a digest is made (source_digest): every start of the CLI reads
 # the cache, few make a digest, and hashlib (OpenSSL) costs a start about 2 ms.
 
@@ -62,20 +64,10 @@ def short(fingerprint_text: str) -> str:
 
 def write_bytes_atomically(path, data: bytes) -> bool:
     """Write a cache file whole or not at all; False when the cache cannot be written."""
-    path = os.fspath(path)
-    folder, name = os.path.split(path)
-    tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
     try:
-        os.makedirs(folder, exist_ok=True)
-        with open(tmp, "wb") as out:
-            out.write(data)
-        os.replace(tmp, path)
+        write_file(path, data, durable=False)  # a torn cache file is only made again
         return True
     except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
         return False
 
 

@@ -12,6 +12,7 @@ import marshal
 import os
 
 from ..cache import cache_dir, fingerprint, short, write_bytes_atomically
+from ..yamlfiles.atomic import recover
 from .records import CRChapter, CRRule, CRSection, CRTerm, WholeCR
 
 SCHEMA = 1
@@ -76,6 +77,7 @@ def numbers_of(cr: WholeCR) -> tuple[str, ...]:
 
 def _stored(rules_dir) -> str | None:
     root = os.fspath(rules_dir) if rules_dir is not None else default_rules_dir()
+    recover(root)  # a new edition a killed import left half switched: completed first
     path = os.path.join(root, *STORE)
     return path if os.path.isfile(path) else None
 

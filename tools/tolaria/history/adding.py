@@ -3,10 +3,10 @@
 A file newer than the current edition becomes the current edition: rules/history/ gains it,
 and the whole CR in English (rules/cr/en.json) is replaced by it, so that the model, `show`,
 search, the site, `status` and the audit follow with no other edit. Everything is read and
-checked before anything is written; the whole CR goes first and rules/history/rules.yaml
-last, so that a run stopped in between leaves the edition not yet added, and the next run
-adds it. An older file is added to the history in its place (the history is built again
-from the official files) and changes nothing that is current. A file that is not an
+checked before anything is written, and the whole CR and the history files are replaced
+all or none (yamlfiles.atomic): a run stopped at any moment leaves the edition either not
+yet added or added everywhere. An older file is added to the history in its place (the
+history is built again from the official files) and changes nothing that is current. A file that is not an
 official CR, one cut short, and an edition the history already has are refused.
 """
 
@@ -21,13 +21,13 @@ from ..errors import UserError
 from ..formats.official import OfficialFileError
 from ..i18n import _, format_date
 from ..rulebook.loader import load_rulebook
-from ..rulebook.writer import write_atomically
+from ..yamlfiles.atomic import write_files
 from .changes import changes
 from .lookup import History
 from .reader import history_dir, read_history
 from .rebuild import add_edition, default_reference_dir, insert_older, read_whole
 from .render import changes_text
-from .storage import write_history
+from .storage import history_files
 
 
 class AddedEdition(NamedTuple):
@@ -80,10 +80,8 @@ def add_official_file(rules_dir, file) -> AddedEdition:
     else:
         data = insert_older(data, doc, default_reference_dir(), rules_dir)
         found = {}
-    written = []
-    if whole is not None:  # first: the history, written last, says the edition is added
-        write_atomically(store_path(rules_dir), whole)
-        written.append(store_path(rules_dir))
-    written += write_history(data, folder)
+    files = {store_path(rules_dir): whole} if whole is not None else {}
+    files.update(history_files(data, rules_dir))
+    write_files(rules_dir, files)  # the whole CR and the history: all or none
     return AddedEdition(doc.effective, current.effective, found, list(doc.warnings),
-                        written, newer)
+                        list(files), newer)

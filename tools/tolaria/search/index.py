@@ -31,6 +31,7 @@ from .. import cache
 from ..errors import os_error_text
 from ..i18n import _, format_list, format_number, language_name, ngettext
 from ..tuples import named
+from ..yamlfiles.atomic import write_file
 from .analysis import LANGS, analyzer, pairs, word_keys
 from .documents import Document
 
@@ -205,12 +206,10 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
             return opened
     docs = docs_factory()
     langs = tuple(sorted({d.lang for d in docs}))
-    from ..rulebook.writer import write_atomically
-
     folder = None
     try:
         folder = _build(base, name, docs, fingerprint)
-        write_atomically(pointer, folder + "\n")  # the pointer names the new folder
+        write_file(pointer, folder + "\n")  # the pointer names the new folder
     except OSError as exc:  # a read-only or missing cache: search from memory this time
         if folder is not None:
             import shutil
