@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 from .. import __version__
-from ..cache import cache_dir, fingerprint, short, write_bytes_atomically
+from ..cache import cache_dir, fingerprint, prune, short, write_bytes_atomically
 from ..errors import DataError, DataErrors
 from ..i18n import _
 from ..model import RuleBook
@@ -47,7 +47,8 @@ def load_rulebook(root=None, use_cache: bool = True) -> RuleBook:
     except (OSError, ValueError, EOFError, TypeError, KeyError):
         pass
     book = with_today(_read(root))
-    write_bytes_atomically(path, snapshot.dumps(book, key))
+    if write_bytes_atomically(path, snapshot.dumps(book, key)):
+        prune(os.path.dirname(path), "", path)  # the snapshot in use and the one before
     return book
 
 

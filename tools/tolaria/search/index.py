@@ -6,8 +6,8 @@ Layout, under `cache.cache_dir()/index/` (or any folder given):
     <name>-<random>/      a complete index, with meta.json (schema, fingerprint, documents)
 
 A build writes a new folder beside the old one and then points `<name>.current` at it with
-one os.replace, so processes still searching the old folder keep working; folders no
-pointer names are removed once they are an hour old. An index of another fingerprint (the
+one rename, so processes still searching the old folder keep working; a build keeps the
+folder before it and removes the older ones. An index of another fingerprint (the
 rulebook changed, or the code that analyses its text: see analysis_fingerprint) is rebuilt
 silently; one that cannot be read (a damaged pointer or folder), or of an older schema, is
 rebuilt with a one-line warning. A pointer is only followed when it names a folder of this
@@ -44,7 +44,6 @@ from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
 from whoosh.filedb.filestore import FileStorage, RamStorage  # noqa: E402
 
 SCHEMA_VERSION = 10
-STALE_SECONDS = 3600
 TEXT_FIELDS = ("name", "stem", "section")  # stemmed, per language
 # The modules whose code or data decide what the index holds (analysis: stop lists, stems,
 # folding; documents and fields): a change to any of them rebuilds the index by itself; so
@@ -225,7 +224,7 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
                                        time.perf_counter() - start, langs, saved=False))
     if reason:
         warnings.warn(reason, IndexRebuilt, stacklevel=2)
-    _remove_stale(base)
+    _remove_stale(base, name, folder)
     ix = open_folder(os.path.join(base, folder))
     return OpenIndex(ix, IndexInfo(os.path.join(base, folder), len(docs), fingerprint, True,
                                    time.perf_counter() - start, langs))
@@ -354,30 +353,9 @@ def _build(base: str, name: str, docs: list[Document], fingerprint: str) -> str:
     return os.path.basename(folder)
 
 
-def _remove_stale(base: str) -> None:
-    """Remove index folders that no pointer names and that are over an hour old."""
-    import shutil
-
-    try:
-        entries = os.listdir(base)
-    except OSError:
-        return
-    current = set()
-    for entry in entries:
-        if entry.endswith(".current"):
-            try:
-                folder = read_pointer(os.path.join(base, entry), entry[:-len(".current")])
-            except ValueError:
-                continue
-            if folder:
-                current.add(folder)
-    now = time.time()
-    for entry in entries:
-        path = os.path.join(base, entry)
-        if entry in current or not os.path.isdir(path):
-            continue
-        try:
-            if now - os.path.getmtime(path) > STALE_SECONDS:
-                shutil.rmtree(path, ignore_errors=True)
-        except OSError:
-            pass
+def _remove_stale(base: str, name: str, folder: str) -> None:
+    """Keep the index folder just built for name and the one before it (a process may still
+    be searching it); remove name's other folders."""
+    mine = re.compile(re.escape(name) + r"-[A-Za-z0-9_]{1,64}")  # as read_pointer takes
+    cache.prune_entries(base, lambda entry: mine.fullmatch(entry) is not None
+                        and os.path.isdir(os.path.join(base, entry)), {folder})
