@@ -281,10 +281,16 @@ def test_index_folders_keep_the_current_and_the_one_before(tmp_path):
 
     book = load_rulebook(FIXTURES / "rulebook", use_cache=False)
     base = tmp_path / "ix"
-    paths = [WhooshEngine.for_book(book, base=str(base), rebuild=True).info.path
-             for _ in range(4)]
+    first = WhooshEngine.for_book(book, base=str(base), rebuild=True).info.path
+    name = os.path.basename(first).rpartition("-")[0]
+    killed, building = base / f".{name}-killed", base / f".{name}-building"
+    killed.mkdir()
+    os.utime(killed, (0, 0))  # a build a killed process left long ago
+    building.mkdir()  # another process's build in progress
+    paths = [first] + [WhooshEngine.for_book(book, base=str(base), rebuild=True).info.path
+                       for _ in range(3)]
     folders = sorted(p.name for p in base.iterdir() if p.is_dir())
-    assert folders == sorted(os.path.basename(p) for p in paths[-2:])
+    assert folders == sorted([building.name] + [os.path.basename(p) for p in paths[-2:]])
     assert (base / next(p.name for p in base.glob("*.current"))).read_text().strip() \
         == os.path.basename(paths[-1])
 

@@ -5,15 +5,16 @@ Layout, under `cache.cache_dir()/index/` (or any folder given):
     <name>.current        the folder of the index in use (replaced atomically)
     <name>-<random>/      a complete index, with meta.json (schema, fingerprint, documents)
 
-A build writes a new folder beside the old one and then points `<name>.current` at it with
-one rename, so processes still searching the old folder keep working; a build keeps the
-folder before it and removes the older ones. An index of another fingerprint (the
-rulebook changed, or the code that analyses its text: see analysis_fingerprint) is rebuilt
-silently; one that cannot be read (a damaged pointer or folder), or of an older schema, is
-rebuilt with a one-line warning. A pointer is only followed when it names a folder of this
-index directly inside the index folder (never `../` or an absolute path). When the folder
-cannot be written (a read-only or missing cache), the index is built in memory for this
-process, with a one-line warning naming the folder, and search works as usual.
+A build writes a new folder beside the old one (under a hidden name until it is whole),
+then points `<name>.current` at it with one rename, so processes still searching the old
+folder keep working; a build keeps the folder before it and removes the older ones. An
+index of another fingerprint (the rulebook changed, or the code that analyses its text: see
+analysis_fingerprint) is rebuilt silently; one that cannot be read (a damaged pointer or
+folder), or of an older schema, is rebuilt with a one-line warning. A pointer is only
+followed when it names a folder of this index directly inside the index folder (never `../`
+or an absolute path). When the folder cannot be written (a read-only or missing cache), the
+index is built in memory for this process, with a one-line warning naming the folder, and
+search works as usual.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
 from whoosh.filedb.filestore import FileStorage, RamStorage  # noqa: E402
 
 SCHEMA_VERSION = 10
+BUILD_SECONDS = 3600  # a hidden build folder this old was left by a killed build
 TEXT_FIELDS = ("name", "stem", "section")  # stemmed, per language
 # The modules whose code or data decide what the index holds (analysis: stop lists, stems,
 # folding; documents and fields): a change to any of them rebuilds the index by itself; so
@@ -340,22 +342,38 @@ def _broken(path: str, exc: Exception) -> str:
 
 
 def _build(base: str, name: str, docs: list[Document], fingerprint: str) -> str:
+    """A new index folder of name under base: built under a hidden name (a build in
+    progress is no item another build's pruning takes), then renamed whole."""
     os.makedirs(base, exist_ok=True)
     import shutil
     import tempfile
 
-    folder = tempfile.mkdtemp(prefix=f"{name}-", dir=base)
+    building = tempfile.mkdtemp(prefix=f".{name}-", dir=base)
     try:
-        write_index(folder, docs, fingerprint)
+        write_index(building, docs, fingerprint)
+        folder = os.path.join(base, os.path.basename(building)[1:])
+        os.rename(building, folder)
     except BaseException:
-        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(building, ignore_errors=True)
         raise
     return os.path.basename(folder)
 
 
 def _remove_stale(base: str, name: str, folder: str) -> None:
     """Keep the index folder just built for name and the one before it (a process may still
-    be searching it); remove name's other folders."""
+    be searching it); remove name's other folders, and builds a killed process left (hidden,
+    over an hour old)."""
     mine = re.compile(re.escape(name) + r"-[A-Za-z0-9_]{1,64}")  # as read_pointer takes
     cache.prune_entries(base, lambda entry: mine.fullmatch(entry) is not None
                         and os.path.isdir(os.path.join(base, entry)), {folder})
+    import shutil
+
+    try:
+        with os.scandir(base) as entries:
+            left = [e.path for e in entries if e.name.startswith(".")
+                    and mine.fullmatch(e.name[1:]) and e.is_dir(follow_symlinks=False)
+                    and time.time() - e.stat().st_mtime > BUILD_SECONDS]
+    except OSError:
+        return
+    for path in left:
+        shutil.rmtree(path, ignore_errors=True)
