@@ -8,8 +8,8 @@ import re
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from tolaria.cache import (cache_dir, fingerprint, kept, short, source_digest,
-                           write_bytes_atomically)
+from tolaria.cache import (cache_dir, fingerprint, kept, prune, prune_entries, short,
+                           source_digest, write_bytes_atomically)
 
 
 # --- cache_dir ------------------------------------------------------------------------------
@@ -173,13 +173,15 @@ def test_kept_is_made_once_per_key_and_read_back(monkeypatch, tmp_path):
     assert kept("things", "key one", make(["other"])) == first
     assert kept("things", "key two", make(["two"])) == ["two"]
     assert made == [first, ["two"]]
-    # key one's file is never read again while key two is in use: gone, the others stay
-    assert len(os.listdir(tmp_path / "things")) == 1
+    # the file of the key in use and the one before it stay: a switch back reads it
+    assert len(os.listdir(tmp_path / "things")) == 2
+    assert kept("things", "key one", make(["other"])) == first and len(made) == 2
     (tmp_path / "things" / ".half.tmp").write_bytes(b"")  # another process's, unfinished
     (tmp_path / "things" / "notes.txt").write_text("mine", encoding="utf-8")
-    assert kept("things", "key one", make(first)) == first
-    assert sorted(os.listdir(tmp_path / "things")) == [".half.tmp", f"{short('key one')}.marshal",
-                                                       "notes.txt"]
+    assert kept("things", "key three", make(["three"])) == ["three"]
+    assert sorted(os.listdir(tmp_path / "things")) == sorted([
+        ".half.tmp", f"{short('key three')}.marshal", f"{short('key two')}.marshal",
+        "notes.txt"])
 
 
 @settings(deadline=None)  # files written whole (fsync): slow on a busy disk, not wrong
@@ -212,3 +214,102 @@ def test_a_failure_to_make_keeps_nothing(monkeypatch, tmp_path):
     with pytest.raises(OSError):
         kept("things", "key", fail)
     assert kept("things", "key", lambda: "made") == "made"
+
+
+# --- prune: the item in use and the one before it -------------------------------------------
+def _aged(folder, names_by_age):
+    """Files of folder, the first the oldest (modification times a second apart)."""
+    for age, name in enumerate(names_by_age):
+        path = folder / name
+        path.write_bytes(b"x")
+        os.utime(path, ns=(age * 10**9, age * 10**9))
+
+
+def test_prune_keeps_the_newest_and_the_one_written_before_it(tmp_path):
+    _aged(tmp_path, ["a.marshal", "b.marshal", "c.marshal", "d.marshal", "other.json",
+                     ".e.marshal.123-abcd.tolaria-new"])
+    newest = tmp_path / "a.marshal"  # just written for the sources in use (whatever its time)
+    prune(str(tmp_path), "", str(newest))
+    assert sorted(os.listdir(tmp_path)) == [".e.marshal.123-abcd.tolaria-new", "a.marshal",
+                                            "d.marshal", "other.json"]
+
+
+def test_prune_takes_only_its_own_kind(tmp_path):
+    _aged(tmp_path, ["search-words-1.json", "search-words-2.json", "search-topics@1.json",
+                     "search-words-3.json"])
+    prune(str(tmp_path), "search-words-", str(tmp_path / "search-words-3.json"))
+    assert sorted(os.listdir(tmp_path)) == ["search-topics@1.json", "search-words-2.json",
+                                            "search-words-3.json"]
+
+
+def test_prune_entries_removes_whole_folders(tmp_path):
+    for age, name in enumerate(["ix-old", "ix-before", "ix-now"]):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "segment").write_bytes(b"x")
+        os.utime(tmp_path / name, ns=(age * 10**9, age * 10**9))
+    prune_entries(str(tmp_path), lambda name: name.startswith("ix-"), {"ix-now"})
+    assert sorted(os.listdir(tmp_path)) == ["ix-before", "ix-now"]
+
+
+def test_kept_keeps_two_keys_of_a_kind(monkeypatch, tmp_path):
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
+    for key in ("one", "two", "three"):
+        assert kept("words", key, lambda: [key]) == [key]
+    assert len(os.listdir(tmp_path / "words")) == 2
+    assert kept("words", "three", lambda: ["made again"]) == ["three"]
+    assert kept("words", "two", lambda: ["made again"]) == ["two"]  # the one before
+    assert kept("words", "one", lambda: ["made again"]) == ["made again"]  # removed
+
+
+def test_rulebook_snapshots_keep_the_current_and_the_one_before(monkeypatch, tmp_path):
+    import shutil
+
+    from tolaria.rulebook.loader import load_rulebook
+    from tolaria_testing import FIXTURES
+
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "cache"))
+    for name in ("a", "b", "c"):
+        shutil.copytree(FIXTURES / "rulebook", tmp_path / name)
+        load_rulebook(tmp_path / name)
+    assert len(os.listdir(tmp_path / "cache" / "rulebooks")) == 2
+
+
+def test_index_folders_keep_the_current_and_the_one_before(tmp_path):
+    from tolaria.search.engine import WhooshEngine
+    from tolaria.rulebook.loader import load_rulebook
+    from tolaria_testing import FIXTURES
+
+    book = load_rulebook(FIXTURES / "rulebook", use_cache=False)
+    base = tmp_path / "ix"
+    first = WhooshEngine.for_book(book, base=str(base), rebuild=True).info.path
+    name = os.path.basename(first).rpartition("-")[0]
+    killed, building = base / f".{name}-killed", base / f".{name}-building"
+    killed.mkdir()
+    os.utime(killed, (0, 0))  # a build a killed process left long ago
+    building.mkdir()  # another process's build in progress
+    paths = [first] + [WhooshEngine.for_book(book, base=str(base), rebuild=True).info.path
+                       for _ in range(3)]
+    folders = sorted(p.name for p in base.iterdir() if p.is_dir())
+    assert folders == sorted([building.name] + [os.path.basename(p) for p in paths[-2:]])
+    assert (base / next(p.name for p in base.glob("*.current"))).read_text().strip() \
+        == os.path.basename(paths[-1])
+
+
+def test_history_and_whole_cr_snapshots_keep_the_current_and_the_one_before(monkeypatch,
+                                                                            tmp_path):
+    import shutil
+
+    from tolaria.cr.loading import load_numbers, load_whole_cr
+    from tolaria.history.lookup import load_history
+    from tolaria_testing import REPO
+
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "cache"))
+    for name in ("a", "b", "c"):
+        for folder in ("history", "cr"):
+            shutil.copytree(REPO / "rules" / folder, tmp_path / name / folder)
+        load_history(tmp_path / name)
+        load_whole_cr(tmp_path / name)
+        load_numbers(tmp_path / name)
+    assert len(os.listdir(tmp_path / "cache" / "history")) == 2
+    assert sorted(os.path.splitext(n)[1] for n in os.listdir(tmp_path / "cache" / "wholecr")) \
+        == [".marshal", ".marshal", ".numbers", ".numbers"]

@@ -5,13 +5,29 @@ TOLARIA_FAULTS_BROKEN=1 turns every os.replace(tmp, target) of a file into an in
 rewrite of target: truncate, then write in pieces with a pause before each, as a
 non-atomic writer on a slow disk does. The first SLOW files a process writes stay torn for
 0.6 s each, long enough for a kill at moments spread over the run (and for a concurrent
-reader) to meet one; the others for a moment only, so that a site build still ends."""
+reader) to meet one; the others for a moment only, so that a site build still ends.
+
+TOLARIA_FAULTS_SLOW_RENAME=SECONDS makes every rename of a file wait that long first, as on
+a slow disk: the moments between the renames of a set of files become long enough for a
+kill at moments spread over the run to fall between them."""
 
 import os
 import sys
 import time
 
 SLOW = 20
+
+if os.environ.get("TOLARIA_FAULTS_SLOW_RENAME"):
+    _pause = float(os.environ["TOLARIA_FAULTS_SLOW_RENAME"])
+    _rename = os.replace
+
+    def _slowly(src, dst, *args, **kwargs):
+        if not os.path.isdir(src):
+            time.sleep(_pause)
+        return _rename(src, dst, *args, **kwargs)
+
+    os.replace = _slowly
+    os.rename = _slowly
 
 if os.environ.get("TOLARIA_FAULTS_BROKEN"):
     _replace = os.replace

@@ -25,14 +25,17 @@ def reference() -> Path:
     return shared_dir() / "reference" / "cr-en"
 
 
-def environment(work: Path, broken: bool = False) -> dict:
+def environment(work: Path, broken: bool = False, slow_rename: float = 0.0) -> dict:
     env = dict(os.environ)
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "TOLARIA_FAULTS_BROKEN"):
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "TOLARIA_FAULTS_BROKEN",
+                "TOLARIA_FAULTS_SLOW_RENAME"):
         env.pop(var, None)
     env.update(TOLARIA_RULES=str(work / "rules"), TOLARIA_CACHE=str(work / "cache"),
                NO_MKDOCS_2_WARNING="1")
     if broken:
         env["TOLARIA_FAULTS_BROKEN"] = "1"
+    if slow_rename:
+        env["TOLARIA_FAULTS_SLOW_RENAME"] = str(slow_rename)
     return env
 
 
@@ -40,14 +43,17 @@ def command(argv: list[str]) -> list[str]:
     return [sys.executable, str(LAUNCH), *argv]
 
 
-def run(argv: list[str], work: Path, broken: bool = False, timeout: float = 300):
+def run(argv: list[str], work: Path, broken: bool = False, timeout: float = 300,
+        slow_rename: float = 0.0):
     """The CLI run to its end in a subprocess: CompletedProcess with text output."""
-    return subprocess.run(command(argv), cwd=work, env=environment(work, broken),
+    return subprocess.run(command(argv), cwd=work, env=environment(work, broken, slow_rename),
                           capture_output=True, text=True, timeout=timeout)
 
 
-def start(argv: list[str], work: Path, broken: bool = False) -> subprocess.Popen:
-    return subprocess.Popen(command(argv), cwd=work, env=environment(work, broken),
+def start(argv: list[str], work: Path, broken: bool = False,
+          slow_rename: float = 0.0) -> subprocess.Popen:
+    return subprocess.Popen(command(argv), cwd=work,
+                            env=environment(work, broken, slow_rename),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 

@@ -76,6 +76,7 @@ def kill_and_check(scenario: Scenario, tmp_path, capsys, monkeypatch, points: in
             status, _, err = in_process(["validate", "--rules", str(work / "rules")], capsys)
             if status != 0:
                 found.append(f"{where}: validate fails: {err.strip()}")
+            now = _states(work, scenario)  # validate completes a change the kill stopped
         if expected_search is not None:
             status, out, err = _search(work, capsys)
             if (status, out) != expected_search[:2] or "warning" in err:

@@ -1,11 +1,9 @@
-"""rulebook.writer: section_yaml writes what the loader reads back; write_atomically replaces
-a file whole or not at all."""
+"""rulebook.writer: section_yaml writes what the loader reads back; write_output writes a
+file the user named where they said, or nowhere."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import stat
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -14,7 +12,7 @@ from tolaria.errors import UserError
 from tolaria.model import Paragraph, Rule
 from tolaria.numbering import RuleNumber
 from tolaria.rulebook.loader import load_rulebook
-from tolaria.rulebook.writer import section_yaml, write_atomically
+from tolaria.rulebook.writer import section_yaml, write_output
 from tolaria.yamlfiles.canonical import format_yaml
 from tolaria_testing import REPO
 
@@ -81,78 +79,18 @@ def test_any_text_round_trips_through_the_loader(tiny, text, example):
     assert (read.text, [e.text for e in read.examples]) == (text, [example])
 
 
-# --- write_atomically -----------------------------------------------------------------------
-def _leftovers(folder) -> list[str]:
-    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
-
-
-def test_writes_the_text_and_makes_missing_folders(tmp_path):
-    target = tmp_path / "a" / "b" / "104.yaml"
-    write_atomically(target, "section: \"104\"\nvía: ñ\n")
-    assert target.read_bytes() == "section: \"104\"\nvía: ñ\n".encode("utf-8")
-    assert stat.S_IMODE(target.stat().st_mode) == 0o644
-    assert _leftovers(target.parent) == []
-
-
-def test_keeps_the_files_own_mode(tmp_path):
-    target = tmp_path / "104.yaml"
-    target.write_text("old\n")
-    target.chmod(0o640)
-    write_atomically(target, "new\n")
-    assert target.read_text() == "new\n"
-    assert stat.S_IMODE(target.stat().st_mode) == 0o640
-
-
-def test_refuses_a_missing_folder_in_one_line_when_told_not_to_make_it(tmp_path):
+# --- write_output ---------------------------------------------------------------------------
+def test_refuses_a_missing_folder_in_one_line(tmp_path):
     target = tmp_path / "missing" / "out.xml"
     with pytest.raises(UserError) as caught:
-        write_atomically(target, "x", create_folders=False)
+        write_output(target, "x")
     message = str(caught.value)
     assert "\n" not in message
     assert message.startswith(f"{target}: the folder {target.parent} does not exist")
     assert not (tmp_path / "missing").exists()
 
 
-def test_a_folder_in_place_of_the_file_is_an_error_naming_it(tmp_path):
-    with pytest.raises(IsADirectoryError) as caught:
-        write_atomically(tmp_path, "x")
-    assert caught.value.filename == os.fspath(tmp_path)
-
-
-def test_a_failed_replace_names_the_file_and_leaves_no_temporary_file(tmp_path, monkeypatch):
-    target = tmp_path / "104.yaml"
-    target.write_text("old\n")
-
-    def refuse(src, dst):
-        raise PermissionError(13, "Permission denied", src)
-
-    monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(OSError) as caught:
-        write_atomically(target, "new\n")
-    assert caught.value.filename == os.fspath(target)  # never the temporary file
-    assert caught.value.errno == 13
-    assert target.read_text() == "old\n"
-    assert _leftovers(tmp_path) == []
-
-
-def test_an_interrupted_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
-    target = tmp_path / "104.yaml"
-    target.write_text("old\n")
-
-    def interrupt(src, dst):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(os, "replace", interrupt)
-    with pytest.raises(KeyboardInterrupt):
-        write_atomically(target, "new " * 10000)
-    assert target.read_text() == "old\n"
-    assert _leftovers(tmp_path) == []
-
-
-def test_never_a_half_file_when_the_text_cannot_be_encoded(tmp_path):
-    target = tmp_path / "104.yaml"
-    target.write_text("old\n")
-    with pytest.raises(UnicodeEncodeError):
-        write_atomically(target, "a" * 100000 + "\ud800")  # fails after writing most of it
-    assert target.read_text() == "old\n"
-    assert _leftovers(tmp_path) == []
+def test_writes_the_file_where_the_user_said(tmp_path):
+    write_output(tmp_path / "out.xml", "<x/>\n")
+    assert (tmp_path / "out.xml").read_text() == "<x/>\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.xml"]

@@ -31,16 +31,17 @@ def test_made_once_then_read_back(tmp_path, monkeypatch):
     assert len(list(tmp_path.glob("search-example@*.json"))) == 1
 
 
-def test_a_file_kept_for_another_version_is_removed_when_a_new_one_is_written(tmp_path,
-                                                                              monkeypatch):
+def test_a_new_file_keeps_the_one_before_and_removes_older_ones(tmp_path, monkeypatch):
     monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
     calls = []
     kept("example", _made(calls), encode, decode, version="one-")
     kept("example-es", _made(calls), encode, decode)  # another name whose name starts alike
     kept("example", _made(calls), encode, decode, version="two-")
+    kept("example", _made(calls), encode, decode, version="three-")
     names = sorted(p.name for p in tmp_path.glob("search-*.json"))
-    assert len(names) == 2 and len(calls) == 3
-    assert any(n.startswith("search-example@two-") for n in names)
+    assert len(names) == 3 and len(calls) == 4
+    assert [n.split("@")[1].split("-")[0] for n in names if n.startswith("search-example@")] \
+        == ["three", "two"]
     assert any(n.startswith("search-example-es@") for n in names)
 
 

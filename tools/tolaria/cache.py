@@ -1,10 +1,15 @@
-"""The user's cache folder (outside the source tree) and fingerprints of source files: by
-name, size and time (cheap, on every start) or by content (source_digest)."""
+"""The user's cache folder (outside the source tree), fingerprints of source files (by
+name, size and time: cheap, on every start; or by content: source_digest), and its
+hygiene: each cached kind keeps the item in use and the one before it (prune)."""
 
 from __future__ import annotations
 
 import marshal
 import os
+
+from .yamlfiles.atomic import write_file
+
+KEEP = 2  # of each cached kind: the item in use and the one before it
 
 # hashlib is imported where a digest is made (source_digest): every start of the CLI reads
 # the cache, few make a digest, and hashlib (OpenSSL) costs a start about 2 ms.
@@ -62,20 +67,10 @@ def short(fingerprint_text: str) -> str:
 
 def write_bytes_atomically(path, data: bytes) -> bool:
     """Write a cache file whole or not at all; False when the cache cannot be written."""
-    path = os.fspath(path)
-    folder, name = os.path.split(path)
-    tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
     try:
-        os.makedirs(folder, exist_ok=True)
-        with open(tmp, "wb") as out:
-            out.write(data)
-        os.replace(tmp, path)
+        write_file(path, data, durable=False)  # a torn cache file is only made again
         return True
     except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
         return False
 
 
@@ -99,20 +94,43 @@ def kept(folder: str, key: str, make):
 
 
 def prune(folder: str, prefix: str, newest: str) -> None:
-    """Remove the files of folder named prefix... with newest's extension, except newest
-    (the cache file just written for the sources in use): a file kept for an earlier
-    version of the word lists or the rules is never read again. A file that cannot be
-    removed (another process, a read-only cache) stays."""
+    """Keep newest (the cache file just written for the sources in use) and the file of its
+    kind written before it; remove the other files of folder named prefix... with newest's
+    extension: a file kept for an earlier version of the word lists or the rules is seldom
+    read again, and the one before serves a user who switches back (another rulebook
+    folder, the edition before)."""
     extension = os.path.splitext(newest)[1]
+    prune_entries(folder, lambda name: name.startswith(prefix) and name.endswith(extension),
+                  {os.path.basename(newest)})
+
+
+def prune_entries(folder: str, belongs, current: set) -> None:
+    """Of the entries of folder whose name belongs(name) accepts, keep those named in current
+    and the one written last among the others (by modification time); remove the rest, a
+    folder with all it holds. Hidden names (a file being written) are left alone, and so
+    is what cannot be removed (another process, a read-only cache)."""
+    import shutil
+
     try:
-        names = os.listdir(folder)
+        with os.scandir(folder) as entries:
+            others = []
+            for entry in entries:
+                if entry.name.startswith(".") or entry.name in current \
+                        or not belongs(entry.name):
+                    continue
+                try:
+                    others.append((entry.stat(follow_symlinks=False).st_mtime_ns, entry.path,
+                                   entry.is_dir(follow_symlinks=False)))
+                except OSError:
+                    continue
     except OSError:
         return
-    for name in names:
-        path = os.path.join(folder, name)
-        if name.startswith(prefix) and name.endswith(extension) \
-                and not name.startswith(".") and path != newest:
-            try:
+    others.sort(reverse=True)
+    for _mtime, path, is_folder in others[KEEP - 1:]:
+        try:
+            if is_folder:
+                shutil.rmtree(path)
+            else:
                 os.remove(path)
-            except OSError:
-                pass
+        except OSError:
+            pass

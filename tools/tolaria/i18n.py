@@ -58,7 +58,7 @@ def _catalog(lang: str) -> _gettext.NullTranslations:
         pass
     if po_stat is None:
         return _gettext.NullTranslations()
-    from .cache import cache_dir, write_bytes_atomically
+    from .cache import cache_dir, prune, write_bytes_atomically
 
     cached = os.path.join(cache_dir(), "locales",
                           f"{lang}-{po_stat.st_size}-{po_stat.st_mtime_ns}.mo")
@@ -68,7 +68,8 @@ def _catalog(lang: str) -> _gettext.NullTranslations:
     except (OSError, ValueError):
         pass
     data = compile_catalog(po, lang)
-    write_bytes_atomically(cached, data)
+    if write_bytes_atomically(cached, data):  # this catalog and the one before kept
+        prune(os.path.dirname(cached), f"{lang}-", cached)
     import io
 
     return _gettext.GNUTranslations(io.BytesIO(data))
@@ -193,7 +194,7 @@ def _babel_label(kind: str, value: str, compute) -> str:
     import marshal
 
     from . import __version__
-    from .cache import cache_dir, write_bytes_atomically
+    from .cache import cache_dir, prune, write_bytes_atomically
 
     path = os.path.join(cache_dir(), f"babel-labels-{__version__}.marshal")
     if _labels is None:
@@ -208,5 +209,6 @@ def _babel_label(kind: str, value: str, compute) -> str:
     label = _labels.get(key)
     if not isinstance(label, str):  # not known yet (or a cache of another shape)
         label = _labels[key] = compute(value, _language)
-        write_bytes_atomically(path, marshal.dumps(_labels))
+        if write_bytes_atomically(path, marshal.dumps(_labels)):
+            prune(os.path.dirname(path), "babel-labels-", path)  # other versions' labels
     return label

@@ -11,7 +11,8 @@ from __future__ import annotations
 import marshal
 import os
 
-from ..cache import cache_dir, fingerprint, short, write_bytes_atomically
+from ..cache import cache_dir, fingerprint, prune, short, write_bytes_atomically
+from ..yamlfiles.atomic import recover
 from .records import CRChapter, CRRule, CRSection, CRTerm, WholeCR
 
 SCHEMA = 1
@@ -44,8 +45,8 @@ def load_whole_cr(rules_dir=None, use_cache: bool = True) -> WholeCR | None:
     except (OSError, ValueError, EOFError, TypeError, IndexError):
         pass
     cr = _read(path)
-    write_bytes_atomically(snapshot, dumps(cr, key))
-    write_bytes_atomically(snapshot + ".numbers", marshal.dumps((key, numbers_of(cr))))
+    _keep(snapshot, dumps(cr, key))
+    _keep(snapshot + ".numbers", marshal.dumps((key, numbers_of(cr))))
     return cr
 
 
@@ -66,8 +67,14 @@ def load_numbers(rules_dir=None) -> frozenset[str] | None:
         pass
     cr = load_whole_cr(rules_dir)
     numbers = numbers_of(cr)
-    write_bytes_atomically(snapshot + ".numbers", marshal.dumps((key, numbers)))
+    _keep(snapshot + ".numbers", marshal.dumps((key, numbers)))
     return frozenset(numbers)
+
+
+def _keep(path: str, data: bytes) -> None:
+    """A snapshot written, and those of its kind but the one before removed."""
+    if write_bytes_atomically(path, data):
+        prune(os.path.dirname(path), "", path)
 
 
 def numbers_of(cr: WholeCR) -> tuple[str, ...]:
@@ -76,6 +83,7 @@ def numbers_of(cr: WholeCR) -> tuple[str, ...]:
 
 def _stored(rules_dir) -> str | None:
     root = os.fspath(rules_dir) if rules_dir is not None else default_rules_dir()
+    recover(root)  # a new edition a killed import left half switched: completed first
     path = os.path.join(root, *STORE)
     return path if os.path.isfile(path) else None
 

@@ -320,12 +320,12 @@ def write_whole_cr(doc, rules_dir) -> tuple[Path, WholeCR, WholeCR | None]:
     is checked as it will be read before it replaces the old one, and nothing changes on any
     error (see whole_cr_text). Returns the path, the new WholeCR and the one it replaced
     (None if none)."""
-    from ..rulebook.writer import write_atomically
+    from ..yamlfiles.atomic import write_files
 
     text, cr = whole_cr_text(doc)
     path = store_path(rules_dir)
     previous = stored_whole_cr(rules_dir)
-    write_atomically(path, text)
+    write_files(rules_dir, {path: text})
     return path, cr, previous
 
 

@@ -29,7 +29,7 @@ def import_all_editions(folder, rules_dir) -> str:
     written."""
     from ..cr.store import stored_whole_cr
     from ..history.rebuild import read_documents
-    from ..rulebook.writer import write_atomically
+    from ..yamlfiles.atomic import write_files
     from ..yamlfiles.nodes import display_path
 
     if not Path(folder).is_dir():
@@ -47,7 +47,7 @@ def import_all_editions(folder, rules_dir) -> str:
     editions = [from_document(d) for d in docs if d.effective < whole.edition]
     editions.append(from_whole_cr(whole))
     path = editions_path(rules_dir)
-    write_atomically(path, dumps(whole.edition, deltas_of(editions)))
+    write_files(rules_dir, {path: dumps(whole.edition, deltas_of(editions))})
     older = len(editions) - 1
     return ngettext("wrote {file}: {n} edition older than that of {date}",
                     "wrote {file}: {n} editions older than that of {date}", older).format(

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from .checker import FAILED, NOT_EXECUTABLE, PASSED, Report
 from ..i18n import _, format_number, ngettext
-from ..rulebook.writer import write_atomically
+from ..rulebook.writer import write_output
 
 
 def _status(status: str) -> str:
@@ -87,4 +87,4 @@ def write_junit(report: Report, path) -> None:
         suite.set("failures", str(counts[FAILED] + 1))
     ET.indent(suites)
     data = ET.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"
-    write_atomically(path, data, create_folders=False)
+    write_output(path, data)

@@ -31,7 +31,7 @@ from ..i18n import _, format_date, language_name
 from ..lookup import typed_number
 from ..model import Rule, RuleBook, Section
 from ..numbering import BadNumber, RuleNumber
-from ..rulebook.writer import write_atomically
+from ..rulebook.writer import write_output
 from .text import source_kind_label
 
 LANGS = ("es", "it")
@@ -257,5 +257,5 @@ def export_sections(book: RuleBook, lang: str, sections=None, out=None) -> str |
     text = export_po(book, lang, sections)
     if not out:
         return text
-    write_atomically(Path(out), text, create_folders=False)
+    write_output(Path(out), text)
     return None

@@ -26,7 +26,7 @@ from ..numbering import BadNumber, RuleNumber
 from ..rulebook.edits import Edit, apply_edits
 from ..rulebook.folders import rulebook_files
 from ..rulebook.loader import default_rules_dir, load_rulebook
-from ..rulebook.writer import write_atomically
+from ..yamlfiles.atomic import write_files
 from ..yamlfiles.nodes import display_path
 from ..history.lookup import load_history
 from .po_export import Entry, chosen_sections, rule_parts, section_entries
@@ -245,10 +245,9 @@ def import_po(path, rules_dir=None) -> Imported:
                                        [edit for edit, _m in planned])
     if plans:
         _check_result(root, files, plans, lang, display)
+    write_files(root, {by_display[file]: files[str(by_display[file])] for file in plans})
     changes = []
     for file, planned in plans.items():
-        real = by_display[file]
-        write_atomically(real, files[str(real)])
         texts = [e for e, _m in planned if e.part != "base"]
         added = {e.number for e in texts if book.find(lang, e.number) is None}
         changes.append(FileChange(file, sum(1 for e in texts if e.number not in added),

@@ -14,7 +14,8 @@ from ..rulebook.loader import default_rules_dir, load_rulebook
 from ..yamlfiles.nodes import display_path
 from ..model import Edition, RuleBook
 from ..numbering import BadNumber, RuleNumber, expand_range
-from ..rulebook.writer import section_yaml, write_atomically
+from ..rulebook.writer import section_yaml
+from ..yamlfiles.atomic import write_files
 
 HEADER = ("Section {number}, English: imported verbatim from the official Comprehensive Rules\n"
           "file {file} (effective {date}) by `tolaria import`. Do not edit by hand: import\n"
@@ -78,11 +79,8 @@ def write_sections(doc: CRDocument, path: Path, numbers: list[str], root: Path) 
         header = HEADER.format(number=section.number, file=path.name,
                                date=doc.effective.isoformat())
         texts.append((root / "en" / f"{section.number}.yaml", section_yaml(section, header)))
-    written = []
-    for target, text in texts:
-        write_atomically(target, text)
-        written.append(display_path(target, root))
-    return written
+    write_files(root, dict(texts))  # every section or none
+    return [display_path(target, root) for target, _text in texts]
 
 
 class ImportedFile(NamedTuple):

@@ -3,10 +3,10 @@
 A file newer than the current edition becomes the current edition: rules/history/ gains it,
 and the whole CR in English (rules/cr/en.json) is replaced by it, so that the model, `show`,
 search, the site, `status` and the audit follow with no other edit. Everything is read and
-checked before anything is written; the whole CR goes first and rules/history/rules.yaml
-last, so that a run stopped in between leaves the edition not yet added, and the next run
-adds it. An older file is added to the history in its place (the history is built again
-from the official files) and changes nothing that is current. A file that is not an
+checked before anything is written, and the whole CR and the history files are replaced
+all or none (yamlfiles.atomic): a run stopped at any moment leaves the edition either not
+yet added or added everywhere. An older file is added to the history in its place (the
+history is built again from the official files) and changes nothing that is current. A file that is not an
 official CR, one cut short, and an edition the history already has are refused.
 """
 
@@ -21,13 +21,13 @@ from ..errors import UserError
 from ..formats.official import OfficialFileError
 from ..i18n import _, format_date
 from ..rulebook.loader import load_rulebook
-from ..rulebook.writer import write_atomically
+from ..yamlfiles.atomic import write_files
 from .changes import changes
 from .lookup import History
 from .reader import history_dir, read_history
 from .rebuild import add_edition, default_reference_dir, insert_older, read_whole
 from .render import changes_text
-from .storage import write_history
+from .storage import history_files
 
 
 class AddedEdition(NamedTuple):
@@ -84,14 +84,11 @@ def add_official_file(rules_dir, file, record=None) -> AddedEdition:
     else:
         data = insert_older(data, doc, default_reference_dir(), rules_dir)
         found = {}
+    files = {store_path(rules_dir): whole} if whole is not None else {}
     extra = record(rules_dir, doc) if record is not None else None
-    written = []
-    if extra is not None:
-        write_atomically(*extra)
-        written.append(extra[0])
-    if whole is not None:  # first: the history, written last, says the edition is added
-        write_atomically(store_path(rules_dir), whole)
-        written.append(store_path(rules_dir))
-    written += write_history(data, folder)
+    if extra is not None:  # the stored editions of the whole CR
+        files[extra[0]] = extra[1]
+    files.update(history_files(data, rules_dir))
+    write_files(rules_dir, files)  # the whole CR, its editions and the history: all or none
     return AddedEdition(doc.effective, current.effective, found, list(doc.warnings),
-                        written, newer)
+                        list(files), newer)

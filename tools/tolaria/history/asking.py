@@ -12,7 +12,6 @@ from ..lookup import typed_numbers
 from ..yamlfiles.nodes import display_path
 from .lookup import History, load_history
 from .notes import forerunner_line, others, read_on, uncovered_name
-from .reader import history_dir
 from .rebuild import default_reference_dir, rebuild
 from .render import history_json, history_text
 from .storage import write_history
@@ -82,4 +81,4 @@ def rebuild_history(rules_dir, reference=None) -> list[str]:
     """Rebuild rules/history/ from every official file of reference (default: the shared
     folder); the files written, as shown to people."""
     data = rebuild(reference or default_reference_dir(), rules_dir)
-    return [display_path(path) for path in write_history(data, history_dir(rules_dir))]
+    return [display_path(path) for path in write_history(data, rules_dir)]

@@ -12,6 +12,7 @@ from ..numbering import BadNumber, RuleNumber
 from ..rulebook.folders import default_rules_dir
 from .records import HistoryData, Span, Tracked, Unit, Version, number_in, number_key, state_at
 from ..tuples import named
+from ..yamlfiles.atomic import recover
 
 # The reader (YAML) and the titles (official files) are imported where used: `tolaria show`
 # reads the history from its cache and never needs them (start-up is the CLI's hot path).
@@ -233,6 +234,7 @@ def load_history(rules_dir=None, missing_ok: bool = False) -> History | None:
 
     root = os.fspath(rules_dir) if rules_dir is not None else default_rules_dir()
     folder = os.path.join(root, "history")
+    recover(root)  # a new edition a killed import left half switched: completed first
     if missing_ok and not os.path.isdir(folder):
         return None
     return History(cached(folder, _read_files))

@@ -160,9 +160,8 @@ class _Reader:
     def dates(self, items: list, node, narrowed: bool = False) -> tuple[date, date] | None:
         """The [first, last] editions of two items (of node, where errors point); narrowed:
         to the editions of the history, None when it has none of them. titles.yaml is read
-        so: it is written before rules.yaml, whose list of editions says which the history
-        holds (storage.write_history), so that an import stopped between the two leaves
-        titles of an edition not added yet, left out here until the next import adds it."""
+        so: rules.yaml's list of editions says which the history holds, and titles of any
+        other edition are left out."""
         first, last = (self.f.scalar(x, DATE, "edition") if narrowed
                        else self.edition(x, "edition") for x in items)
         if first is None or last is None:

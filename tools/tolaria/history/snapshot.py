@@ -9,7 +9,7 @@ import os
 from datetime import date
 
 from .. import __version__
-from ..cache import cache_dir, fingerprint, short, write_bytes_atomically
+from ..cache import cache_dir, fingerprint, prune, short, write_bytes_atomically
 from . import RULES_FILE, TITLES_FILE
 from .records import EditionRef, HistoryData, Span, Tracked, Unit, Version
 
@@ -69,5 +69,6 @@ def cached(folder: str, read) -> HistoryData:
     except (OSError, ValueError, EOFError, TypeError, IndexError):
         pass
     data = read(folder)
-    write_bytes_atomically(path, dumps(data, key))
+    if write_bytes_atomically(path, dumps(data, key)):
+        prune(os.path.dirname(path), "", path)  # the snapshot in use and the one before
     return data

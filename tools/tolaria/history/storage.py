@@ -7,8 +7,9 @@ from pathlib import Path
 import yaml
 
 from . import RULES_FILE, TITLES_FILE
+from .reader import history_dir
 from .records import HistoryData, Span, Tracked, Unit, number_key
-from ..rulebook.writer import write_atomically
+from ..yamlfiles.atomic import write_files
 from ..yamlfiles.canonical import format_yaml
 
 RULES_HEADER = (
@@ -73,14 +74,14 @@ def history_texts(data: HistoryData) -> dict[str, str]:
             TITLES_FILE: _dump({"titles": titles}, TITLES_HEADER)}
 
 
-def write_history(data: HistoryData, folder: Path) -> list[Path]:
-    """Write the history files into folder (rules/history/), each atomically.
+def history_files(data: HistoryData, rules_dir) -> dict[Path, str]:
+    """Path -> text of every history file of the rulebook folder rules_dir."""
+    folder = history_dir(rules_dir)
+    return {folder / name: text for name, text in history_texts(data).items()}
 
-    rules.yaml goes last: its list of editions says which editions the history holds, so a
-    run stopped between the two files leaves an edition not yet added (and added again by
-    the next run), never one that looks added with its titles missing."""
 
-    texts = history_texts(data)
-    for name in sorted(texts, key=lambda name: name == RULES_FILE):
-        write_atomically(Path(folder) / name, texts[name])
-    return [Path(folder) / name for name in texts]
+def write_history(data: HistoryData, rules_dir) -> list[Path]:
+    """Write the history files of rules_dir (rules/history/), all or none of them."""
+    files = history_files(data, rules_dir)
+    write_files(rules_dir, files)
+    return list(files)

@@ -9,7 +9,7 @@ from ..yamlfiles.canonical import format_yaml
 from ..yamlfiles.nodes import display_path, load, yaml_module
 from ..i18n import _
 from .validation import validate_folder
-from .writer import write_atomically
+from ..yamlfiles.atomic import write_files
 from ..yamlfiles.problems import decode, describe
 
 
@@ -56,8 +56,7 @@ def format_rulebook(root: Path, write: bool) -> list[str]:
     if errors:
         raise DataErrors(errors)
     if write:
-        for path, canonical in changed:
-            write_atomically(path, canonical)
+        write_files(root, dict(changed))  # every file or none
     return [display_path(p, root) for p, _ in changed]
 
 

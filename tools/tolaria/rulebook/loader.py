@@ -11,10 +11,11 @@ from __future__ import annotations
 import os
 
 from .. import __version__
-from ..cache import cache_dir, fingerprint, short, write_bytes_atomically
+from ..cache import cache_dir, fingerprint, prune, short, write_bytes_atomically
 from ..errors import DataError, DataErrors
 from ..i18n import _
 from ..model import RuleBook
+from ..yamlfiles.atomic import recover
 from . import snapshot
 from .folders import default_rules_dir, rulebook_files
 
@@ -33,6 +34,7 @@ def load_rulebook(root=None, use_cache: bool = True) -> RuleBook:
 
         raise DataErrors([DataError(display_path(root, root), 1, _(
             "no rulebook folder here (give one with --rules DIR or TOLARIA_RULES)"))])
+    recover(root)  # a set of files a killed writer left half switched: completed first
     if not use_cache:
         return with_today(_read(root))
     history = [os.path.join(root, "history", name) for name in HISTORY_FILES]
@@ -45,7 +47,8 @@ def load_rulebook(root=None, use_cache: bool = True) -> RuleBook:
     except (OSError, ValueError, EOFError, TypeError, KeyError):
         pass
     book = with_today(_read(root))
-    write_bytes_atomically(path, snapshot.dumps(book, key))
+    if write_bytes_atomically(path, snapshot.dumps(book, key)):
+        prune(os.path.dirname(path), "", path)  # the snapshot in use and the one before
     return book
 
 

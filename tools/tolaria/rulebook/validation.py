@@ -21,6 +21,7 @@ from ..history import load_history
 from ..search.synonyms import check_bridges
 from ..search.topics import check_rules as check_topic_rules
 from ..search.wordlists import read_folder as read_word_lists
+from ..yamlfiles.atomic import recover
 from .limits import check_files, check_texts
 from .loader import default_rules_dir, load_rulebook
 
@@ -38,6 +39,7 @@ def validate_folder(root=None) -> Summary:
     DataErrors with every error found in any of them."""
     root = os.fspath(root) if root is not None else default_rules_dir()
     errors: list[DataError] = []
+    recover(root, sweep_temporaries=True)  # what a killed writer left: completed or removed
 
     def collect(read, *args):
         try:

@@ -1,10 +1,7 @@
-"""Write model sections back as rulebook YAML, in canonical form, atomically."""
+"""Write model sections back as rulebook YAML, in canonical form; write a file the user named."""
 
 from __future__ import annotations
 
-import errno
-import os
-import tempfile
 from pathlib import Path
 
 import yaml
@@ -12,6 +9,7 @@ import yaml
 from ..errors import UserError
 from ..i18n import _
 from ..model import Section
+from ..yamlfiles.atomic import write_file
 from ..yamlfiles.canonical import format_yaml
 
 
@@ -47,40 +45,11 @@ def section_yaml(section: Section, header: str = "") -> str:
     return format_yaml(comments + body)
 
 
-def write_atomically(path: Path, text: str, create_folders: bool = True) -> None:
-    """Replace path with text, never leaving a half-written file.
-
-    A missing folder is made when create_folders (the rulebook's own folders), else it is
-    an error: a file the user named goes where they said, or nowhere. An error names path,
-    never the temporary file beside it."""
+def write_output(path, text: str) -> None:
+    """Write a file the user named (a report, a PO file), whole or not at all. Its folder
+    is not made: the file goes where the user said, or nowhere. An error names path."""
     path = Path(path)
-    if not create_folders and not path.parent.is_dir():
+    if not path.parent.is_dir():
         raise UserError(_("{file}: the folder {folder} does not exist (create it first, or "
                           "write the file elsewhere)").format(file=path, folder=path.parent))
-    if path.is_dir():
-        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
-    tmp = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())  # the new bytes on disk before the name points at them
-        mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-        os.chmod(tmp, mode)  # mkstemp makes 0600; keep the file's own mode
-        os.replace(tmp, path)
-    except OSError as exc:
-        _remove(tmp)
-        raise OSError(exc.errno, exc.strerror, os.fspath(path)) from None
-    except BaseException:
-        _remove(tmp)
-        raise
-
-
-def _remove(tmp: str | None) -> None:
-    if tmp is not None and os.path.exists(tmp):
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+    write_file(path, text, create_folders=False)

@@ -5,15 +5,16 @@ Layout, under `cache.cache_dir()/index/` (or any folder given):
     <name>.current        the folder of the index in use (replaced atomically)
     <name>-<random>/      a complete index, with meta.json (schema, fingerprint, documents)
 
-A build writes a new folder beside the old one and then points `<name>.current` at it with
-one os.replace, so processes still searching the old folder keep working; folders no
-pointer names are removed once they are an hour old. An index of another fingerprint (the
-rulebook changed, or the code that analyses its text: see analysis_fingerprint) is rebuilt
-silently; one that cannot be read (a damaged pointer or folder), or of an older schema, is
-rebuilt with a one-line warning. A pointer is only followed when it names a folder of this
-index directly inside the index folder (never `../` or an absolute path). When the folder
-cannot be written (a read-only or missing cache), the index is built in memory for this
-process, with a one-line warning naming the folder, and search works as usual.
+A build writes a new folder beside the old one (under a hidden name until it is whole),
+then points `<name>.current` at it with one rename, so processes still searching the old
+folder keep working; a build keeps the folder before it and removes the older ones. An
+index of another fingerprint (the rulebook changed, or the code that analyses its text: see
+analysis_fingerprint) is rebuilt silently; one that cannot be read (a damaged pointer or
+folder), or of an older schema, is rebuilt with a one-line warning. A pointer is only
+followed when it names a folder of this index directly inside the index folder (never `../`
+or an absolute path). When the folder cannot be written (a read-only or missing cache), the
+index is built in memory for this process, with a one-line warning naming the folder, and
+search works as usual.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from .. import cache
 from ..errors import os_error_text
 from ..i18n import _, format_list, format_number, language_name, ngettext
 from ..tuples import named
+from ..yamlfiles.atomic import write_file
 from .analysis import LANGS, analyzer, pairs, word_keys
 from .documents import Document
 
@@ -43,7 +45,7 @@ from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
 from whoosh.filedb.filestore import FileStorage, RamStorage  # noqa: E402
 
 SCHEMA_VERSION = 10
-STALE_SECONDS = 3600
+BUILD_SECONDS = 3600  # a hidden build folder this old was left by a killed build
 TEXT_FIELDS = ("name", "stem", "section")  # stemmed, per language
 # The modules whose code or data decide what the index holds (analysis: stop lists, stems,
 # folding; documents and fields): a change to any of them rebuilds the index by itself; so
@@ -205,12 +207,10 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
             return opened
     docs = docs_factory()
     langs = tuple(sorted({d.lang for d in docs}))
-    from ..rulebook.writer import write_atomically
-
     folder = None
     try:
         folder = _build(base, name, docs, fingerprint)
-        write_atomically(pointer, folder + "\n")  # the pointer names the new folder
+        write_file(pointer, folder + "\n")  # the pointer names the new folder
     except OSError as exc:  # a read-only or missing cache: search from memory this time
         if folder is not None:
             import shutil
@@ -226,7 +226,7 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
                                        time.perf_counter() - start, langs, saved=False))
     if reason:
         warnings.warn(reason, IndexRebuilt, stacklevel=2)
-    _remove_stale(base)
+    _remove_stale(base, name, folder)
     ix = open_folder(os.path.join(base, folder))
     return OpenIndex(ix, IndexInfo(os.path.join(base, folder), len(docs), fingerprint, True,
                                    time.perf_counter() - start, langs))
@@ -342,43 +342,38 @@ def _broken(path: str, exc: Exception) -> str:
 
 
 def _build(base: str, name: str, docs: list[Document], fingerprint: str) -> str:
+    """A new index folder of name under base: built under a hidden name (a build in
+    progress is no item another build's pruning takes), then renamed whole."""
     os.makedirs(base, exist_ok=True)
     import shutil
     import tempfile
 
-    folder = tempfile.mkdtemp(prefix=f"{name}-", dir=base)
+    building = tempfile.mkdtemp(prefix=f".{name}-", dir=base)
     try:
-        write_index(folder, docs, fingerprint)
+        write_index(building, docs, fingerprint)
+        folder = os.path.join(base, os.path.basename(building)[1:])
+        os.rename(building, folder)
     except BaseException:
-        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(building, ignore_errors=True)
         raise
     return os.path.basename(folder)
 
 
-def _remove_stale(base: str) -> None:
-    """Remove index folders that no pointer names and that are over an hour old."""
+def _remove_stale(base: str, name: str, folder: str) -> None:
+    """Keep the index folder just built for name and the one before it (a process may still
+    be searching it); remove name's other folders, and builds a killed process left (hidden,
+    over an hour old)."""
+    mine = re.compile(re.escape(name) + r"-[A-Za-z0-9_]{1,64}")  # as read_pointer takes
+    cache.prune_entries(base, lambda entry: mine.fullmatch(entry) is not None
+                        and os.path.isdir(os.path.join(base, entry)), {folder})
     import shutil
 
     try:
-        entries = os.listdir(base)
+        with os.scandir(base) as entries:
+            left = [e.path for e in entries if e.name.startswith(".")
+                    and mine.fullmatch(e.name[1:]) and e.is_dir(follow_symlinks=False)
+                    and time.time() - e.stat().st_mtime > BUILD_SECONDS]
     except OSError:
         return
-    current = set()
-    for entry in entries:
-        if entry.endswith(".current"):
-            try:
-                folder = read_pointer(os.path.join(base, entry), entry[:-len(".current")])
-            except ValueError:
-                continue
-            if folder:
-                current.add(folder)
-    now = time.time()
-    for entry in entries:
-        path = os.path.join(base, entry)
-        if entry in current or not os.path.isdir(path):
-            continue
-        try:
-            if now - os.path.getmtime(path) > STALE_SECONDS:
-                shutil.rmtree(path, ignore_errors=True)
-        except OSError:
-            pass
+    for path in left:
+        shutil.rmtree(path, ignore_errors=True)

@@ -19,6 +19,7 @@ def kept(name: str, make, encode, decode, version: str = ""):
     import os
 
     from .. import cache
+    from ..yamlfiles.atomic import write_file
     from .index import analysis_fingerprint
 
     # "@": no name holds it, so that one name's files are never another's ("topics-es")
@@ -33,10 +34,8 @@ def kept(name: str, make, encode, decode, version: str = ""):
     if made is None:  # nothing to keep (make found no sources): made again next time
         return made
     try:
-        from ..rulebook.writer import write_atomically
-
         os.makedirs(cache.cache_dir(), exist_ok=True)
-        write_atomically(path, json.dumps(encode(made), ensure_ascii=False))
+        write_file(path, json.dumps(encode(made), ensure_ascii=False), durable=False)
     except OSError:
         return made  # a read-only cache: compile again next time
     cache.prune(cache.cache_dir(), f"search-{name}@", path)

@@ -31,6 +31,7 @@ import os
 
 from ..i18n import _
 from ..tuples import named
+from ..yamlfiles.atomic import write_file
 
 LANGS = ("en", "es", "it")
 FILES = ("synonyms.yaml", "filler.yaml", "corrections.yaml", "english.yaml",
@@ -244,9 +245,7 @@ def lists() -> WordLists:
         raise DataErrors(errors)
     try:
         os.makedirs(cache.cache_dir(), exist_ok=True)
-        from ..rulebook.writer import write_atomically
-
-        write_atomically(path, json.dumps(found._asdict(), ensure_ascii=False))
+        write_file(path, json.dumps(found._asdict(), ensure_ascii=False), durable=False)
     except OSError:
         return found  # a read-only cache: read the YAML again next time
     cache.prune(cache.cache_dir(), "search-words-", path)  # earlier lists' copies

@@ -1,0 +1,167 @@
+"""The commands that change several files change all of them or none, also under SIGKILL.
+
+`import --history` of a newer edition (the whole CR and the history), `import --whole` and
+`po import` (four section files) are killed at KILLS random moments each (one in each of
+KILLS equal slices of the run, seeded), on a disk whose renames are slow (see launch.py),
+so that many kills fall between the renames of one change. After each kill the next command
+(`tolaria validate`) runs, and then the rulebook's files, hidden ones included, must be
+exactly those before the command or exactly those after a complete run: not one file new
+and another old, and no temporary file left behind.
+
+The kills are made on a small rulebook (four sections in three languages, their history
+through three editions, the whole CR), so that 120 runs take about a minute.
+TOLARIA_FAULT_KILLS sets the number of kills per command (default 40)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import re
+import shutil
+import time
+
+import pytest
+
+from tolaria_testing import REPO
+
+from .support import in_process, reference, reset, run, start
+
+KILLS = int(os.environ.get("TOLARIA_FAULT_KILLS", "40"))
+SLOW_RENAME = 0.08  # seconds before each rename of a file: a slow disk
+SECTIONS = ("104", "512", "513", "514")
+EDITIONS = ("20180713", "20230414", "20260417")  # the sections' editions and the newest
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    """A small rulebook that validates: SECTIONS in en, es and it, their history through
+    EDITIONS, the whole CR of the newest; and a cache that knows it."""
+    work = tmp_path_factory.mktemp("small")
+    rules = work / "rules"
+    rules.mkdir()
+    for name in ("editions.yaml", "glossary.yaml"):
+        shutil.copy(REPO / "rules" / name, rules / name)
+    for lang in ("en", "es", "it"):
+        (rules / lang).mkdir()
+        for number in SECTIONS:
+            shutil.copy(REPO / "rules" / lang / f"{number}.yaml", rules / lang)
+    ref = work / "ref"
+    ref.mkdir()
+    for edition in EDITIONS:
+        os.symlink(reference() / f"rules_{edition}.txt", ref / f"rules_{edition}.txt")
+    for argv in (["history", "--rebuild", "--reference", str(ref)],
+                 ["import", str(ref / f"rules_{EDITIONS[-1]}.txt"), "--whole"], ["validate"]):
+        done = run(argv, work)
+        assert done.returncode == 0, done.stderr
+    return work
+
+
+def _copy(small, work) -> None:
+    shutil.copytree(small / "rules", work / "rules")
+
+
+def prepare_import_history(small, work) -> list[str]:
+    """The newest official file re-dated, with rule 104.3b reworded: a newer edition."""
+    _copy(small, work)
+    text = (reference() / f"rules_{EDITIONS[-1]}.txt").read_text(encoding="utf-8-sig")
+    text = re.sub(r"effective as of [A-Z][a-z]+ \d{1,2}, \d{4}",
+                  "effective as of December 4, 2026", text, count=1)
+    text, count = re.subn(r"^(104\.3b .*?) the next time ", r"\1 as soon as ", text, count=1,
+                          flags=re.M)
+    assert count == 1
+    (work / "rules_20261204.txt").write_text(text, encoding="utf-8")
+    return ["import", str(work / "rules_20261204.txt"), "--history"]
+
+
+def prepare_import_whole(small, work) -> list[str]:
+    """An older official file to store as the whole CR in place of the newest."""
+    _copy(small, work)
+    return ["import", str(reference() / f"rules_{EDITIONS[1]}.txt"), "--whole"]
+
+
+def prepare_po_import(small, work) -> list[str]:
+    """An Italian PO file that changes a text in each of the four sections."""
+    from babel.messages.pofile import read_po, write_po
+
+    _copy(small, work)
+    po = work / "it.po"
+    done = run(["po", "export", "--lang", "it", "--out", str(po)], work)
+    assert done.returncode == 0, done.stderr
+    with open(po, "rb") as stream:
+        catalog = read_po(stream)
+    for number in SECTIONS:
+        message = next(m for m in catalog if m.id and m.string
+                       and (m.context or "").startswith(number + "."))
+        message.string += " (rivisto)"
+    with open(po, "wb") as out:
+        write_po(out, catalog, width=76, sort_output=False)
+    return ["po", "import", str(po)]
+
+
+def _hashes(folder) -> dict[str, str]:
+    """relative path -> digest of every file under folder (hidden ones too)."""
+    return {p.relative_to(folder).as_posix(): hashlib.blake2b(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _difference(now: dict, other: dict) -> list[str]:
+    return sorted(k for k in now.keys() | other.keys() if now.get(k) != other.get(k))
+
+
+def kill_and_check(prepare, small, tmp_path, capsys, monkeypatch,
+                   kills: int = KILLS) -> list[str]:
+    """Kill the command prepare gives at `kills` moments; the problems found."""
+    work = tmp_path / "work"
+    work.mkdir()
+    argv = prepare(small, work)
+    warm = run(["validate"], work)  # the cache knows the rulebook where the runs read it
+    assert warm.returncode == 0, warm.stderr
+    monkeypatch.chdir(work)
+    monkeypatch.setenv("TOLARIA_RULES", str(work / "rules"))
+    monkeypatch.setenv("TOLARIA_CACHE", str(work / "cache"))
+    pristine = tmp_path / "pristine"
+    shutil.copytree(work, pristine, symlinks=True)
+    old = _hashes(work / "rules")
+    began = time.perf_counter()
+    done = run(argv, work, slow_rename=SLOW_RENAME)
+    duration = time.perf_counter() - began
+    assert done.returncode == 0, done.stderr
+    new = _hashes(work / "rules")
+    changed = _difference(new, old)
+    assert len(changed) >= 1 and all(not p.split("/")[-1].startswith(".") for p in new)
+    label = " ".join(a for a in argv if not os.path.isabs(a))  # "po import"
+    print(f"{label}: {duration:.2f} s, {len(changed)} files change")
+    chance = random.Random(label)
+    problems, counts = [], {"old": 0, "new": 0}
+    for kill in range(kills):
+        reset(work, pristine)
+        delay = duration * (kill + chance.random()) / kills
+        proc = start(argv, work, slow_rename=SLOW_RENAME)
+        time.sleep(delay)
+        proc.kill()
+        proc.wait()
+        where = f"{label} killed at {delay:.2f} s of {duration:.2f} s"
+        if _hashes(work / "rules") != old:  # something to complete or to remove: validate
+            status, _out, err = in_process(["validate", "--rules", str(work / "rules")],
+                                           capsys)
+            if status != 0:
+                problems.append(f"{where}: validate fails: {err.strip()[:300]}")
+        now = _hashes(work / "rules")
+        if now == old or now == new:
+            counts["old" if now == old else "new"] += 1
+            continue
+        newer, older = _difference(now, old), _difference(now, new)
+        problems.append(f"{where}: neither all old nor all new: differs from the old files in "
+                        f"{newer[:4]}, from the new in {older[:4]}")
+    print(f"  after {kills} kills: {counts['old']} all old, {counts['new']} all new")
+    return problems
+
+
+@pytest.mark.parametrize("prepare", [prepare_import_history, prepare_import_whole,
+                                     prepare_po_import],
+                         ids=["import-history", "import-whole", "po-import"])
+def test_a_killed_change_leaves_every_file_old_or_every_file_new(prepare, small, tmp_path,
+                                                                 capsys, monkeypatch):
+    problems = kill_and_check(prepare, small, tmp_path, capsys, monkeypatch)
+    assert not problems, f"{len(problems)} of {KILLS} kills:\n" + "\n".join(problems[:10])
