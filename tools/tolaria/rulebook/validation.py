@@ -13,10 +13,12 @@ from typing import NamedTuple
 
 from ..errors import DataError, DataErrors
 from ..model import RuleBook
+from ..audit.citations import check_citations
 from ..audit.data import check_terms, load_audit_data
 from ..cr.store import check_folder as check_whole_cr
 from ..examples.reader import load_examples
 from ..history import load_history
+from ..history.agreement import check_history
 from ..search.synonyms import check_bridges
 from ..search.topics import check_rules as check_topic_rules
 from ..search.wordlists import read_folder as read_word_lists
@@ -59,6 +61,10 @@ def validate_folder(root=None) -> Summary:
     history = collect(load_history, root, True)  # missing_ok: a folder may have no history
     whole, problems = check_whole_cr(root)
     errors.extend(problems)
+    if book is not None and history is not None:  # the history agrees with the other files
+        errors.extend(check_history(book, history, whole, root))
+    if book is not None:  # each translation cites what its English cites
+        errors.extend(check_citations(book, history, data.waivers if data is not None else ()))
     if errors:
         raise DataErrors(errors)
     return Summary(book, len(examples or ()), len(data.waivers),
