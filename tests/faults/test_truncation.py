@@ -5,7 +5,8 @@ cut is only comments and blank lines.
 A seeded sample of cuts of the files whose wholeness validate proves against the others:
 the rule history (every covered rule tracked, its current wording the whole CR's, titles
 reaching the newest edition), the whole CR (JSON: a cut does not parse), and the section
-texts (the English is the history's wording; a translation has every rule of its English).
+texts (the English is the history's wording; a translation ends with the rule its English
+ends with, and no text of it stops mid-sentence where its English ends one).
 """
 
 from __future__ import annotations

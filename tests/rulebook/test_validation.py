@@ -225,3 +225,23 @@ def test_a_waived_citation_passes(project):
     date: 2026-01-01
 """ for letter in "bcd"), encoding="utf-8")
     validate_folder(project)
+
+
+def test_a_translation_cut_mid_sentence_fails(project):
+    path = project / "es" / "717.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    cut = next(i for i in range(len(lines) - 1, 0, -1) if "cualquier otro momento" in lines[i])
+    path.write_text("\n".join(lines[:cut + 1]) + "\n", encoding="utf-8")
+    errors = _errors(project)
+    assert errors == ["rules/es/717.yaml:97: 717.2g ends mid-sentence (“…cualquier otro momento "
+                      "que no”), where its English ends one: is the file cut short?"], errors
+
+
+def test_a_translation_that_lost_its_last_rules_fails(project):
+    path = project / "it" / "104.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[:text.index('  - number: "104.6"')], encoding="utf-8")
+    errors = _errors(project)
+    assert any(e.startswith("rules/it/104.yaml:") and e.endswith(
+        "the text ends with 104.5, its English of 2018-07-13 with 104.6: is the file cut "
+        "short?") for e in errors), errors

@@ -3,7 +3,9 @@
 The rule texts, editions and glossary (the loader), the worked examples, the audit's word
 list, card table and waivers, the rule history and the whole CR in English: each is read by its own reader, and
 the errors of all of them are reported together, so that `validate` says ok only when
-every command will read its files.
+every command will read its files. Across files: the history agrees with the English texts,
+editions.yaml and the whole CR (history.agreement), and each translation cites what its
+English cites (audit.citations) and is not cut short against it (audit.wholeness).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import NamedTuple
 from ..errors import DataError, DataErrors
 from ..model import RuleBook
 from ..audit.citations import check_citations
+from ..audit.wholeness import check_wholeness
 from ..audit.data import check_terms, load_audit_data
 from ..cr.store import check_folder as check_whole_cr
 from ..examples.reader import load_examples
@@ -65,6 +68,7 @@ def validate_folder(root=None) -> Summary:
         errors.extend(check_history(book, history, whole, root))
     if book is not None:  # each translation cites what its English cites
         errors.extend(check_citations(book, history, data.waivers if data is not None else ()))
+        errors.extend(check_wholeness(book, history))  # no translation cut short
     if errors:
         raise DataErrors(errors)
     return Summary(book, len(examples or ()), len(data.waivers),
