@@ -1,4 +1,4 @@
-"""audit.worked_examples: the glossary check reads the worked examples' Spanish and Italian
+"""audit.example_terms: the glossary check reads the worked examples' Spanish and Italian
 words too: the approved term where their English uses it, no obsolete wording."""
 
 from __future__ import annotations
