@@ -398,7 +398,7 @@ def test_babels_complaints_reach_the_user_translated(tmp_path, monkeypatch, caps
     (tmp_path / "it.po").write_text('msgid ""\nmsgstr "Language: it\\n"\n\nbroken\n',
                                     encoding="utf-8")
     pseudo_language(monkeypatch, "es")
-    assert main(["po", "import", "it.po", "--lang", "es"]) == 2
+    assert main(["po", "import", "it.po", "--ui-lang", "es"]) == 2
     assert capsys.readouterr().err.splitlines()[0] == "it.po:4: " + tr(
         "not a valid PO file: {problem}", problem=tr(
             "a line that is neither a comment, a keyword (msgctxt, msgid, msgid_plural, msgstr) "
@@ -422,3 +422,47 @@ def test_export_comments_write_dates_and_sources_in_the_users_language(book):
     comments = "\n".join(next(m for m in catalog if m.context == "104.2a").auto_comments)
     assert "13 de julio de 2018" in comments and "2018-07-13" not in comments
     assert "fuente citada" in comments and "quoted" not in comments
+
+
+# --- the language written -------------------------------------------------------------------
+def _italian_po(root, tmp_path) -> Path:
+    """An Italian PO of section 300 with one new msgstr, at tmp_path/it.po."""
+    text = export_po(load_rulebook(root), "it", sections=["300"])
+    out = tmp_path / "it.po"
+    out.write_text(_set_msgstr(text, "300.2", "Un testo italiano nuovo."), encoding="utf-8")
+    return out
+
+
+def test_an_italian_po_whose_header_says_spanish_is_refused(tmp_path, monkeypatch, capsys):
+    from tolaria.cli import main
+
+    root = _copy(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    before = _snapshot(root)
+    po = _italian_po(root, tmp_path)
+    po.write_text(po.read_text(encoding="utf-8").replace('"Language: it\\n"',
+                                                         '"Language: es\\n"'), encoding="utf-8")
+    assert main(["po", "import", "it.po", "--rules", str(root)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith('it.po:') and err[0].endswith(
+        ': msgctxt "300.1" is the text of rules/it/, but the Language header is \'es\': '
+        'nothing was written')
+    assert all("Traceback" not in line for line in err)
+    assert _snapshot(root) == before
+
+
+def test_lang_names_the_translation_the_header_must_name(tmp_path, monkeypatch, capsys):
+    from tolaria.cli import main
+
+    root = _copy(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    before = _snapshot(root)
+    _italian_po(root, tmp_path)
+    assert main(["po", "import", "it.po", "--lang", "es", "--rules", str(root)]) == 2
+    assert capsys.readouterr().err == (
+        "it.po:11: the PO file's Language header is 'it', not 'es' as asked: nothing was "
+        "written\n1 error: fix it and run the command again.\n")
+    assert _snapshot(root) == before
+    assert main(["po", "import", "it.po", "--lang", "it", "--rules", str(root)]) == 0
+    assert "Un testo italiano nuovo." in " ".join(
+        (root / "it" / "300.yaml").read_text(encoding="utf-8").split())

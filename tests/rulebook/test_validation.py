@@ -50,11 +50,14 @@ def test_the_summary_counts_examples_waivers_and_history_editions(tiny):
     (tiny / "examples").mkdir()
     (tiny / "examples" / "104.yaml").write_text(EXAMPLE, encoding="utf-8")
     (tiny / "waivers.yaml").write_text(WAIVER, encoding="utf-8")
-    shutil.copytree(REPO / "rules" / "history", tiny / "history")
     summary = validate_folder(tiny)
+    assert (summary.examples, summary.waivers, summary.history_editions) == (1, 1, None)
+
+
+def test_the_summary_counts_the_history_editions(project):
     editions = len(load_history(REPO / "rules").all_editions)
     assert editions > 1
-    assert (summary.examples, summary.waivers, summary.history_editions) == (1, 1, editions)
+    assert validate_folder(project).history_editions == editions
 
 
 def test_the_default_folder_is_the_projects_rules():
@@ -137,3 +140,108 @@ def test_the_examples_are_checked_against_the_rule_texts_when_these_are_right(ti
     errors = _errors(tiny)
     assert len(errors) >= 1 and all(e.startswith("rules/examples/104.yaml:") for e in errors)
     assert any("104.99" in e for e in errors), errors
+
+
+# --- the history agrees with the texts, the editions and the whole CR --------------------
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """A copy of the project's rules/ at tmp_path/rules, with tmp_path as the cwd."""
+    shutil.copytree(REPO / "rules", tmp_path / "rules")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "rules"
+
+
+def _edit(path, old, new, count=1):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def test_a_history_cut_short_fails(project):
+    path = project / "history" / "rules.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    cut = next(i for i in range(len(lines) * 9 // 10, len(lines))
+               if lines[i].startswith("      - rule:"))
+    path.write_text("\n".join(lines[:cut]) + "\n", encoding="utf-8")
+    errors = _errors(project)
+    assert any(e.startswith("rules/en/717.yaml:") and "has no history of edition 2019-10-04"
+               in e for e in errors), errors
+
+
+def test_a_whole_cr_of_another_edition_than_the_history_fails(project):
+    _edit(project / "cr" / "en.json", '"edition": "2026-04-17"', '"edition": "2026-06-12"')
+    assert _errors(project) == [
+        "rules/cr/en.json:4: the whole CR is of edition 2026-06-12, the rule history's newest "
+        "is 2026-04-17 (rules/history/rules.yaml): import the same edition into both"]
+
+
+def test_the_history_newest_wording_must_be_the_whole_crs(project):
+    _edit(project / "cr" / "en.json", "abilities don’t trigger because the end of combat step",
+          "abilities trigger because the end of combat step")
+    errors = _errors(project)
+    assert len(errors) == 1 and errors[0].startswith("rules/history/rules.yaml:")
+    assert "717.2e: its wording of edition 2026-04-17 (as 724.2e) is not the whole CR's" in errors[0]
+
+
+def test_an_english_text_must_be_the_historys_wording(project):
+    _edit(project / "en" / "104.yaml", "A game ends immediately", "A game ends at once")
+    assert _errors(project) == ["rules/en/104.yaml:13: 104.1 differs from the history's "
+                                "wording of edition 2018-07-13 (rules/history/rules.yaml)"]
+
+
+def test_the_editions_must_be_the_historys(project):
+    _edit(project / "editions.yaml", "file: rules_20191004.txt", "file: rules_20191005.txt")
+    errors = _errors(project)
+    assert errors == ["rules/editions.yaml:24: edition 2019-10-04: file rules_20191005.txt, "
+                      "the rule history's is rules_20191004.txt"], errors
+
+
+def test_titles_cut_short_fail(project):
+    path = project / "history" / "titles.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    path.write_text("\n".join(lines[:-3]) + "\n", encoding="utf-8")
+    errors = _errors(project)
+    assert errors and all(e.startswith("rules/history/titles.yaml:") for e in errors), errors
+    assert any("cut short" in e for e in errors), errors
+
+
+def test_a_translation_citing_another_rule_than_its_english_fails(project):
+    _edit(project / "es" / "104.yaml", "regla 704.)", "regla 705.)")
+    errors = _errors(project)
+    assert "rules/es/104.yaml:45: 104.3b cites 705 where its English of 2018-07-13 cites 704" \
+        in errors
+
+
+def test_a_waived_citation_passes(project):
+    _edit(project / "es" / "104.yaml", "regla 704.)", "regla 705.)")
+    waivers = project / "waivers.yaml"
+    waivers.write_text(waivers.read_text(encoding="utf-8") + "".join(
+        f"""  - lang: es
+    rule: "104.3{letter}"
+    check: cross-references
+    key: cites 705 not 704
+    reason: a test
+    by: a judge
+    date: 2026-01-01
+""" for letter in "bcd"), encoding="utf-8")
+    validate_folder(project)
+
+
+def test_a_translation_cut_mid_sentence_fails(project):
+    path = project / "es" / "717.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    cut = next(i for i in range(len(lines) - 1, 0, -1) if "cualquier otro momento" in lines[i])
+    path.write_text("\n".join(lines[:cut + 1]) + "\n", encoding="utf-8")
+    errors = _errors(project)
+    assert errors == ["rules/es/717.yaml:97: 717.2g ends mid-sentence (“…cualquier otro momento "
+                      "que no”), where its English ends one: is the file cut short?"], errors
+
+
+def test_a_translation_that_lost_its_last_rules_fails(project):
+    path = project / "it" / "104.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[:text.index('  - number: "104.6"')], encoding="utf-8")
+    errors = _errors(project)
+    assert any(e.startswith("rules/it/104.yaml:") and e.endswith(
+        "the text ends with 104.5, its English of 2018-07-13 with 104.6: is the file cut "
+        "short?") for e in errors), errors

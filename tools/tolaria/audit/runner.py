@@ -15,7 +15,7 @@ from ..i18n import _, current_language, format_date
 from ..lookup import typed_number
 from ..model import RuleBook
 from ..numbering import RuleNumber
-from . import compare, edition, terms, typography
+from . import compare, edition, terms, typography, example_terms
 from .context import Basis, Context
 from .data import AuditData, TRANSLATED, check_terms, load_audit_data
 from .findings import Finding, SEVERITIES
@@ -37,7 +37,8 @@ SECTION_CHECKS = (
     ("punctuation", typography.check_punctuation),
     ("spelling", typography.check_spelling),
 )
-BOOK_CHECKS = (("glossary", terms.check_glossary_consistency),)
+BOOK_CHECKS = (("glossary", terms.check_glossary_consistency),
+               ("glossary", example_terms.check_example_terms))
 
 
 class AuditReport(NamedTuple):

@@ -42,6 +42,29 @@ def _search(text: str, forms: list[str], inflected: bool, lang: str = "",
     return None
 
 
+def term_forms(term: Term, lang: str) -> list[str]:
+    """The approved name of a term in lang and its variants, longest first."""
+    return _forms(term, lang)
+
+
+def english_forms(term: Term, data) -> list[str]:
+    """The English forms the glossary check looks for: the sense's phrases where the words
+    list names them (`draw`: a game that is a draw), else the term's forms."""
+    senses = data.words.senses.get(term.id)
+    return sorted(senses, key=len, reverse=True) if senses else _forms(term, "en")
+
+
+def obsolete_forms(term: Term, lang: str) -> tuple[list[str], list[str]]:
+    """(obsolete wordings in lang, in English): of a term that is itself obsolete, all its
+    forms."""
+    if term.obsolete:
+        return _forms(term, lang), _forms(term, "en")
+    return list(term.names[lang].obsolete_names), list(term.names["en"].obsolete_names)
+
+
+term_search = _search  # the glossary's phrase search, for the worked examples' check
+
+
 def glossary_uses(ctx: Context) -> Iterator[tuple[Term, str, str, Rule]]:
     """(term, English form, translation lexeme, rule) for every term both texts use."""
     for ours, english in ctx.matched:
@@ -49,9 +72,8 @@ def glossary_uses(ctx: Context) -> Iterator[tuple[Term, str, str, Rule]]:
         for term in ctx.book.glossary:
             if term.obsolete or ctx.lang not in term.names:
                 continue
-            senses = ctx.data.words.senses.get(term.id)
-            en_forms = sorted(senses, key=len, reverse=True) if senses else _forms(term, "en")
-            en_match = _search(en_text, en_forms, inflected=False, lang="en")
+            en_match = _search(en_text, english_forms(term, ctx.data), inflected=False,
+                               lang="en")
             if en_match is None:
                 continue
             our_match = _search(our_text, _forms(term, ctx.lang), inflected=True)
@@ -74,10 +96,7 @@ def check_glossary(ctx: Context) -> Iterator[Finding]:
         for term in ctx.book.glossary:
             if ctx.lang not in term.names:
                 continue
-            old = list(term.names[ctx.lang].obsolete_names)
-            en_old = list(term.names["en"].obsolete_names)
-            if term.obsolete:
-                old, en_old = _forms(term, ctx.lang), _forms(term, "en")
+            old, en_old = obsolete_forms(term, ctx.lang)
             if not old:
                 continue
             match = _search(our_text, old, inflected=False, lang=ctx.lang, durations=False)

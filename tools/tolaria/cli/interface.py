@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from .. import i18n
 
-# commands whose --lang chooses the rules' language (po: on `po export` only)
-RULES_LANG_COMMANDS = ("show", "search", "audit", "status")
+# commands whose --lang chooses the rules' language (po: the translation exported or imported)
+RULES_LANG_COMMANDS = ("show", "search", "audit", "status", "po")
 TOP_LEVEL_VALUED = ("--ui-lang", "--lang")
 
 
@@ -46,15 +46,7 @@ def _lang_is_an_alias(argv: list[str], where: int) -> bool:
     at = command_position(argv)
     if where < at or at >= len(argv):
         return True
-    command = argv[at]
-    if command in RULES_LANG_COMMANDS:
-        return False
-    if command == "po":
-        rest = argv[at + 1:where]
-        words = [a for i, a in enumerate(rest) if not a.startswith("-")
-                 and not (i and rest[i - 1] == "--rules")]
-        return bool(words) and words[0] == "import"
-    return True
+    return argv[at] not in RULES_LANG_COMMANDS
 
 
 def interface_language(argv: list[str]) -> str | None:

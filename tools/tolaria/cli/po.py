@@ -55,13 +55,16 @@ def add_arguments(parser) -> None:
         epilog=_("Example: tolaria po import it.po"),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     imported.add_argument("file", metavar=_("FILE"), help=_("a PO file made by po export"))
-    add_interface_language(imported, alias=True)
+    imported.add_argument("--lang", choices=["es", "it"],
+                          help=_("the translation to write; the file's Language header must "
+                                 "name it (default: the header's language)"))
+    add_interface_language(imported)
     _common(imported)
 
 
 def run(args) -> int:
     if args.po_action == "import":
-        for line in po_import.import_report(args.file, rules_dir(args)):
+        for line in po_import.import_report(args.file, rules_dir(args), args.lang):
             print(line)
         return 0
     text = po_export.export_sections(rulebook(args), args.lang, args.section, args.out)

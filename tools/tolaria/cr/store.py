@@ -152,6 +152,15 @@ def _item_lines(text: str) -> dict[tuple[str, int], int]:
     return out
 
 
+def key_line(path, key: str) -> int:
+    """The 1-based line of a stored file's top-level key ("edition"), 1 when not found."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            return next((n for n, line in enumerate(stream, 1) if line.startswith(f'"{key}"')), 1)
+    except (OSError, UnicodeDecodeError):
+        return 1
+
+
 def _items(values, key, lines, error) -> list[tuple[int, object]]:
     if not isinstance(values, list):
         error(1, _("'{key}' is not a list").format(key=key))

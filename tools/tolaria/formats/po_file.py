@@ -30,10 +30,23 @@ class PoMessage(NamedTuple):
     msgstr: str
     line: int
     fuzzy: bool = False
+    folder: str | None = None  # the language of the rules/<lang>/ file the message names
 
 
-def read_po_file(path: Path, display: str) -> tuple[str, list[PoMessage]]:
-    """(language, messages) of a PO file; DataErrors (file:line) when it is malformed."""
+def _folder_language(locations) -> str | None:
+    """The language of the folder of the first `#: rules/<lang>/<section>.yaml` reference."""
+    for filename, _line in locations or ():
+        parts = str(filename).replace("\\", "/").split("/")
+        if len(parts) >= 2 and parts[-1].endswith(".yaml"):
+            return parts[-2]
+    return None
+
+
+def read_po_file(path: Path, display: str, expected: str | None = None
+                 ) -> tuple[str, list[PoMessage]]:
+    """(language, messages) of a PO file; DataErrors (file:line) when it is malformed, when
+    its Language header is not `expected` (the language asked for), or when a message names
+    a text of another language's folder than the header's."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -56,6 +69,10 @@ def read_po_file(path: Path, display: str) -> tuple[str, list[PoMessage]]:
     lang = catalog.locale.language if catalog.locale is not None else None
     if lang not in LANGS:
         raise _language_error(display, raw, lang)
+    if expected is not None and lang != expected:
+        raise DataErrors([DataError(display, _header_line(raw, b"Language:"), _(
+            "the PO file's Language header is '{lang}', not '{expected}' as asked: nothing "
+            "was written").format(lang=lang, expected=expected))])
     lines: dict[str, list[int]] = {}
     for number, text in enumerate(raw.decode("utf-8", "replace").splitlines(), 1):
         match = _MSGCTXT_LINE.match(text)
@@ -73,9 +90,16 @@ def read_po_file(path: Path, display: str) -> tuple[str, list[PoMessage]]:
                 "a message without msgctxt (expected the rule, e.g. \"104.2\")")))
             continue
         msgstr = message.string if isinstance(message.string, str) else message.string[0]
-        messages.append(PoMessage(message.context, message.id, msgstr or "",
-                                 message.lineno or lines.get(message.context, [1])[0],
-                                 message.fuzzy))
+        line = message.lineno or lines.get(message.context, [1])[0]
+        folder = _folder_language(message.locations)
+        if folder is not None and folder != lang:
+            errors.append(DataError(display, line, _(
+                "msgctxt \"{context}\" is the text of rules/{folder}/, but the Language header "
+                "is '{lang}': nothing was written").format(
+                    context=message.context, folder=folder, lang=lang)))
+            continue
+        messages.append(PoMessage(message.context, message.id, msgstr or "", line,
+                                  message.fuzzy, folder))
     if errors:
         raise DataErrors(errors)
     return lang, messages

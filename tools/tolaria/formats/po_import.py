@@ -224,14 +224,15 @@ class Imported(NamedTuple):
     skipped: int  # fuzzy messages, not applied
 
 
-def import_po(path, rules_dir=None) -> Imported:
-    """Apply a translated PO file to the rulebook under rules_dir; all or nothing.
+def import_po(path, rules_dir=None, lang: str | None = None) -> Imported:
+    """Apply a translated PO file to the rulebook under rules_dir; all or nothing. lang:
+    the translation asked for, which the file's Language header must name.
 
     Raises DataErrors (file:line) or UserError and then changes nothing."""
     path = Path(path)
     display = display_path(path)
     root = Path(rules_dir if rules_dir is not None else default_rules_dir())
-    lang, messages = read_po_file(path, display)
+    lang, messages = read_po_file(path, display, lang)
     book = load_rulebook(root)
     plan, errors = _plan(book, lang, messages, display, load_history(root, missing_ok=True))
     if errors:
@@ -273,11 +274,11 @@ def describe(change: FileChange) -> str:
     return _("{file}: {changes}").format(file=change.file, changes=", ".join(parts))
 
 
-def import_report(path, rules_dir=None) -> list[str]:
+def import_report(path, rules_dir=None, lang: str | None = None) -> list[str]:
     """`tolaria po import`: apply the file (import_po), and a line for people per file
     changed, or one saying there was nothing to change; a line per rule whose base stays
     (a message of it still fuzzy) and one counting the fuzzy messages left out."""
-    done = import_po(path, rules_dir)
+    done = import_po(path, rules_dir, lang)
     lines = [describe(change) for change in done.changes] or [
         _("nothing to change: every msgstr is empty, fuzzy or already in the YAML")]
     lines += [_("{rule}: its base edition stays: still fuzzy: {contexts}").format(

@@ -3,7 +3,9 @@
 The rule texts, editions and glossary (the loader), the worked examples, the audit's word
 list, card table and waivers, the rule history and the whole CR in English: each is read by its own reader, and
 the errors of all of them are reported together, so that `validate` says ok only when
-every command will read its files.
+every command will read its files. Across files: the history agrees with the English texts,
+editions.yaml and the whole CR (history.agreement), and each translation cites what its
+English cites (audit.citations) and is not cut short against it (audit.wholeness).
 """
 
 from __future__ import annotations
@@ -13,11 +15,14 @@ from typing import NamedTuple
 
 from ..errors import DataError, DataErrors
 from ..model import RuleBook
+from ..audit.citations import check_citations
+from ..audit.wholeness import check_wholeness
 from ..audit.data import check_terms, load_audit_data
 from ..cr.store import check_folder as check_whole_cr
 from ..editions.archive import check_editions
 from ..examples.reader import load_examples
 from ..history import load_history
+from ..history.agreement import check_history
 from ..search.synonyms import check_bridges
 from ..search.topics import check_rules as check_topic_rules
 from ..search.wordlists import read_folder as read_word_lists
@@ -68,6 +73,14 @@ def validate_folder(root=None) -> Summary:
     errors.extend(problems)
     errors.extend(check_editions(root) if whole is not None else ())
     errors.extend(check_texts(book, whole) if book is not None else ())
+    if book is not None and history is not None:  # the history agrees with the other files
+        errors.extend(check_history(book, history, whole, root))
+    # each translation against its English: of the history's editions where there is one
+    # (not while the history has errors of its own: it alone knows a quoted source's edition)
+    english_known = history is not None or not os.path.isdir(os.path.join(root, "history"))
+    if book is not None and english_known:
+        errors.extend(check_citations(book, history, data.waivers if data is not None else ()))
+        errors.extend(check_wholeness(book, history))  # no translation cut short
     if errors:
         raise DataErrors(errors)
     return Summary(book, len(examples or ()), len(data.waivers),

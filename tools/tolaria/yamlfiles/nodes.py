@@ -230,3 +230,31 @@ def display_path(path, base=None) -> str:
 def _real_folder(folder: str) -> str:
     """The real path of a working directory (asked once per folder, not once per file)."""
     return os.path.realpath(folder)
+
+
+def scalar_lines(path, key: str) -> dict[str, int]:
+    """value -> 1-based line of the first `key: value` (or `- key: value`) of a file, its
+    value unquoted: where a checker that holds a file's records, not its nodes, points at
+    one of them. {} when the file cannot be read."""
+    out: dict[str, int] = {}
+    prefix = key + ":"
+    try:
+        with open(path, encoding="utf-8") as stream:
+            for number, line in enumerate(stream, 1):
+                stripped = line.strip().removeprefix("- ")
+                if stripped.startswith(prefix):
+                    value = stripped[len(prefix):].split(" #")[0].strip().strip("\"'")
+                    out.setdefault(value, number)
+    except (OSError, UnicodeDecodeError):
+        return {}
+    return out
+
+
+def line_count(path) -> int:
+    """The number of lines of a file (1 when it cannot be read): where an error about what
+    a file lacks at its end points."""
+    try:
+        with open(path, "rb") as stream:
+            return max(1, sum(1 for _line in stream))
+    except OSError:
+        return 1
