@@ -170,7 +170,9 @@ def test_a_history_cut_short_fails(project):
 
 def test_a_whole_cr_of_another_edition_than_the_history_fails(project):
     _edit(project / "cr" / "en.json", '"edition": "2026-04-17"', '"edition": "2026-06-12"')
-    assert _errors(project) == [
+    assert sorted(_errors(project)) == [
+        "rules/cr/editions.json:1: the deltas start from the edition of 2026-04-17, but the "
+        "whole CR (en.json) is that of 2026-06-12: import the editions again",
         "rules/cr/en.json:4: the whole CR is of edition 2026-06-12, the rule history's newest "
         "is 2026-04-17 (rules/history/rules.yaml): import the same edition into both"]
 
