@@ -76,3 +76,15 @@ def stored_postings(entry: dict, raw: list) -> list[tuple[int, int]]:
         out.append((raw[i], raw[i + 1]))
         i += 2 + (raw[i + 1] if entry["positions"] else 0)
     return out
+
+
+def settled(page) -> None:
+    """Wait until the rows stop changing: the answers to earlier keys (shown as they come)
+    are followed by the answer to the last one."""
+    shown = None
+    for _ in range(50):
+        now = page.locator(".md-search-result").inner_text()
+        if now == shown:
+            return
+        shown = now
+        page.wait_for_timeout(250)

@@ -18,6 +18,7 @@ from tolaria.errors import DataErrors
 from tolaria.history import load_history
 from tolaria.model import LANGUAGES
 from tolaria.rulebook.loader import load_rulebook
+from tolaria.site.addresses import today_number
 from tolaria.site.pages import section_page
 from tolaria.site.render import Renderer
 
@@ -40,21 +41,22 @@ def test_every_rule_has_its_anchor_in_every_language(site, book, parse):
         pages = {}
         for section, rule in book.rules(lang):
             if section.number not in pages:
-                pages[section.number] = parse(site / lang / str(section.number) / "index.html")
+                pages[section.number] = parse(site / lang / today_number(book, section.number)
+                                              / "index.html")
             assert str(rule.number) in pages[section.number].ids, (lang, str(rule.number))
 
 
 def test_compare_view_and_dashboards_exist_for_every_section(site, book, parse):
     for lang in LANGUAGES:
         for number in book.section_numbers():
-            page = parse(site / lang / "compare" / str(number) / "index.html")
+            page = parse(site / lang / "compare" / today_number(book, number) / "index.html")
             english = book.section("en", number)
             assert {str(r.number) for r in english.rules} <= page.ids
         for of in LANGUAGES:
             assert (site / lang / "dashboard" / of / "index.html").is_file()
         assert (site / lang / "glossary" / "index.html").is_file()
         turn = (site / lang / "turn" / "index.html").read_text(encoding="utf-8")
-        assert 'class="mermaid"' in turn and "717" in turn
+        assert 'class="mermaid"' in turn and "724" in turn
 
 
 def test_cross_references_link_to_anchors_in_the_rulebook_or_the_whole_cr(site):
@@ -68,18 +70,22 @@ def test_cross_references_link_to_anchors_in_the_rulebook_or_the_whole_cr(site):
 
 
 def test_the_switcher_links_to_the_same_page(site):
-    page = (site / "en" / "717" / "index.html").read_text(encoding="utf-8")
+    page = (site / "en" / "724" / "index.html").read_text(encoding="utf-8")
     for lang in LANGUAGES:
-        assert f'href="../../{lang}/717/" hreflang="{lang}"' in page
+        assert f'href="../../{lang}/724/" hreflang="{lang}"' in page
 
 
 def test_search_index_has_an_entry_per_rule(site, book):
     for lang in LANGUAGES:
         index = json.loads((site / lang / "search" / "search_index.json").read_text("utf-8"))
-        locations = {d["location"]: d for d in index["docs"]}
-        for section, rule in book.rules(lang):
-            entry = locations[f"{section.number}/#{rule.number}"]
-            assert entry["title"] == str(rule.number)
+        for number in book.section_numbers(lang):  # under today's numbers
+            section, page = book.section(lang, number), today_number(book, number)
+            entries = [d for d in index["docs"] if d["location"].startswith(f"{page}/#")]
+            assert len(entries) == len(section.rules), (lang, page)
+            assert all(d["location"] == f"{page}/#{d['title']}" for d in entries)
+            if lang == "en":
+                assert {d["title"] for d in entries} == {
+                    today_number(book, r.number) for r in section.rules}
         assert index["config"]["pipeline"] == []
 
 
@@ -186,7 +192,7 @@ def test_the_description_and_the_labels_are_in_the_pages_language(site):
              "es": ("texto oficial", "fuente citada", "traducción del proyecto"),
              "it": ("testo ufficiale", "fonte citata", "traduzione del progetto")}
     for lang in LANGUAGES:
-        for page in ("", "104/", "702.25/", "compare/702.25/"):
+        for page in ("", "104/", "702.26/", "compare/702.26/"):
             text = (site / lang / page / "index.html").read_text(encoding="utf-8")
             shown = set(re.findall(r'class="t-badge t-kind-[a-z]+">([^<]*)<', text))
             assert shown and shown <= set(kinds[lang]), (lang, page, shown)
@@ -196,7 +202,7 @@ def test_the_description_and_the_labels_are_in_the_pages_language(site):
 
 
 def test_compare_view_names_the_audits_checks_in_the_pages_language(site):
-    spanish = (site / "es" / "compare" / "702.25" / "index.html").read_text(encoding="utf-8")
+    spanish = (site / "es" / "compare" / "702.26" / "index.html").read_text(encoding="utf-8")
     checks = set(re.findall(r'class="t-finding[^"]*">.*?<strong>([^<]*)</strong>', spanish))
     assert "alineación" in checks and "estructura" in checks
     assert not checks & {"alignment", "structure", "card-names", "spelling", "edition"}
@@ -204,29 +210,29 @@ def test_compare_view_names_the_audits_checks_in_the_pages_language(site):
 
 def test_a_section_number_is_its_headings_anchor(site, parse):
     for lang in LANGUAGES:
-        page = parse(site / lang / "717" / "index.html")
+        page = parse(site / lang / "724" / "index.html")
         assert ("h1", {"id": "717"}) in page.tags
 
 
 def test_a_renumbered_translation_says_so_and_pairs_by_content(site, parse):
-    italian = (site / "it" / "702.25" / "index.html").read_text(encoding="utf-8")
+    italian = (site / "it" / "702.26" / "index.html").read_text(encoding="utf-8")
     note = re.search(r'<div class="admonition warning t-renumbered".*?</div>', italian, re.S)
     assert note, "the Italian 702.25 has no note on its numbering"
     # It names the English edition it follows (July 22, 2016 to July 8, 2017).
     assert "2016" in note.group(0) and "2017" in note.group(0)
     for lang in ("en", "es"):
-        text = (site / lang / "702.25" / "index.html").read_text(encoding="utf-8")
+        text = (site / lang / "702.26" / "index.html").read_text(encoding="utf-8")
         assert "t-renumbered" not in text, lang
     assert "t-renumbered" not in (site / "it" / "104" / "index.html").read_text("utf-8")
     # Each rule knows the rule with the same content in the other languages.
-    rules = {attrs["id"]: attrs for tag, attrs in parse(site / "en" / "702.25" /
+    rules = {attrs["id"]: attrs for tag, attrs in parse(site / "en" / "702.26" /
                                                        "index.html").tags
              if "t-rule" in attrs.get("class", "").split()}
     assert rules["702.25m"]["data-it"] == "702.25k"
     assert rules["702.25f"]["data-it"] == "702.25e"
     assert rules["702.25e"]["data-it"] == ""  # no Italian rule renders it
     assert "data-it" not in rules["702.25a"] and "data-es" not in rules["702.25m"]
-    italian_rules = {attrs["id"]: attrs for tag, attrs in parse(site / "it" / "702.25" /
+    italian_rules = {attrs["id"]: attrs for tag, attrs in parse(site / "it" / "702.26" /
                                                                "index.html").tags
                      if "t-rule" in attrs.get("class", "").split()}
     assert italian_rules["702.25m"]["data-en"] == "702.25p"
@@ -235,7 +241,7 @@ def test_a_renumbered_translation_says_so_and_pairs_by_content(site, parse):
     # the Italian rule with that content, or the English rule where none has it.
     examples = italian[italian.index('id="worked-examples"'):]
     cited = set(re.findall(r'<a class="t-ref[^"]*" href="([^"]*)"', examples))
-    assert "../../en/702.25/#702.25e" in cited and "../../en/702.25/#702.25n" in cited
+    assert "../../en/702.26/#702.25e" in cited and "../../en/702.26/#702.25n" in cited
     assert "#702.25n" not in cited and "#702.25p" not in cited
 
 
@@ -298,13 +304,13 @@ def test_a_newer_edition_makes_the_translations_stale_on_the_site(tmp_path):
                      encoding="utf-8")
     assert main(["import", str(newer), "--history", "--rules", str(rules)]) == 0
     out = Path(build_site(tmp_path / "out", rules=rules, languages=("es",)))
-    spanish = (out / "es" / "702.25" / "index.html").read_text(encoding="utf-8")
+    spanish = (out / "es" / "702.26" / "index.html").read_text(encoding="utf-8")
     rule_html = spanish[spanish.index('id="702.25b"'):spanish.index('id="702.25c"')]
     assert '<details class="t-lag">' in rule_html
     assert re.search(r"<ins>[^<]*combat at once[^<]*</ins>", rule_html)
     assert "1 de enero de 2099" in rule_html
     # The judges' view: the current English (the new text), the diff from the base.
-    compare = (out / "es" / "compare" / "702.25" / "index.html").read_text(encoding="utf-8")
+    compare = (out / "es" / "compare" / "702.26" / "index.html").read_text(encoding="utf-8")
     row = compare[compare.index('id="702.25b"'):compare.index('id="702.25c"')]
     now = row[row.index('class="t-cell t-now"'):]
     assert "removed from combat at once" in now and "1 de enero de 2099" in compare

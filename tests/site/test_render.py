@@ -25,19 +25,19 @@ def test_a_text_of_the_current_edition_cites_todays_numbers(book, whole):
     english = Renderer(book, "en", whole)
     # 702.26d is today's number of the covered 702.25d: its page, by its anchor there.
     assert _links(english.text("See rule 702.26d.", "../", scheme=CURRENT)) == [
-        ("../702.25/#702.25d", "702.26d")]
+        ("../702.26/#702.25d", "702.26d")]
     # Today 702.25 is another keyword than Phasing: the whole CR's rule, not the covered one.
     assert _links(english.text("See rule 702.25a.", "../", scheme=CURRENT)) == [
         ("../cr/702/#702.25a", "702.25a")]
     # A text of the rulebook's edition (2020) cites 702.25d as Phasing.
     assert _links(english.text("See rule 702.25d.", "../", scheme=RULEBOOK)) == [
-        ("../702.25/#702.25d", "702.25d")]
+        ("../702.26/#702.25d", "702.25d")]
 
 
 def test_a_number_that_moved_is_linked_to_todays_rule_shown_as_the_text_has_it(book, whole):
     spanish = Renderer(book, "es", whole)
     html = spanish.text("Ver la regla 716.1f.", "../", moved={"716.1f": "724.1f"})
-    assert _links(html) == [("../717/#717.1f", "716.1f")]  # the covered rule, in Spanish
+    assert _links(html) == [("../724/#717.1f", "716.1f")]  # the covered rule, in Spanish
     html = spanish.text("Ver la regla 718.", "../", moved={"718": "727"})
     assert _links(html) == [("../cr/727/", "718")]
     assert "‡" in html  # English only, said so on a Spanish page

@@ -212,7 +212,7 @@ def test_the_search_box_answers_a_word_still_being_typed(browser, server):
 @pytest.mark.parametrize("lang, query, number, href", [
     ("en", "704.5a", "704.5a", "cr/704/#704.5a"),  # a rule of the whole CR: its page
     ("es", "arrollar", "702.19a", "cr/702/#702.19a"),  # reached through the english word list
-    ("en", "phased out", "702.26b", "702.25/#702.26b"),  # a covered rule: today's anchor
+    ("en", "phased out", "702.26b", "702.26/#702.26b"),  # a covered rule: today's anchor
 ])
 def test_the_search_box_opens_each_rule_on_its_page(browser, server, lang, query, number,
                                                     href):

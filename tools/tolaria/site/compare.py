@@ -7,6 +7,7 @@ from html import escape
 from ..i18n import _, format_date, language_name, ngettext
 from ..model import LANGUAGES, RuleBook
 from ..numbering import RuleNumber
+from .addresses import section_path, today_number
 from .alignment import identity, row_of, rows
 from ..formats.text import source_kind_label
 from .pages import Page, edition_label, root_of
@@ -53,8 +54,9 @@ def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
     rulebook (the translations' base) and the current edition's, with the word diff from
     the one to the other; the audit's findings at the rule they concern; a translation's
     note where the English changed since its base. history: the rule history, or None."""
-    path = f"compare/{number}.md"
+    path = section_path(book, number, "compare/")
     root = root_of(path)
+    shown = today_number(book, number)
     sections = {l: book.section(l, number) for l in LANGUAGES}
     aligned = {l: (alignments or {}).get((l, str(number))) or identity(sections[l],
                                                                        sections["en"])
@@ -81,7 +83,7 @@ def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
                          f'class="t-row-num">{escape(whole)}</div>{cells}</div>')
     for index, row in enumerate(table):
         rows_html.append(_row(row, index, order, sections, renderers, placed, root, views))
-    title = _("{number}: the three languages side by side").format(number=number)
+    title = _("{number}: the three languages side by side").format(number=shown)
     absent = _("The translation audit is not available in this build.")
     note = "" if findings is not None else f'<p class="t-legend">{escape(absent)}</p>'
     paired = ""
@@ -91,7 +93,7 @@ def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
         paired = f'<p class="t-legend t-paired">{escape(said)}</p>'
     body = (f"<h1>{escape(title)}</h1>{note}{paired}<div class=\"t-compare\">"
             f"{''.join(rows_html)}</div>\n")
-    return Page(path, str(number), body, [], ("toc",))
+    return Page(path, shown, body, [], ("toc",))
 
 
 def _head_row(book: RuleBook, lang: str, number, sections: dict, order: list, root: str
@@ -108,7 +110,7 @@ def _head_row(book: RuleBook, lang: str, number, sections: dict, order: list, ro
                         f'{escape(language_name(l))}</strong>: '
                         f'{escape(no_text)}</div>')
             continue
-        page = f"{root}../{l}/{number}/"
+        page = f"{root}../{l}/{today_number(book, number)}/"
         head.append(f'<div class="t-col-head" lang="{l}"><strong>{escape(_column(l))}'
                     f'</strong> · <a href="{attr(page)}">{escape(s.title)}</a><br>'
                     f'<span class="t-badge t-kind-{attr(s.source.kind)}">'
@@ -140,7 +142,7 @@ def _row(row: dict[str, str], index: int, order: list, sections: dict, renderers
         number = ""
         if own != english:
             said = _("numbered {number} in this text").format(number=own)
-            number = (f'<a class="t-own-num" href="{root}../{l}/{s.number}/#{attr(own)}" '
+            number = (f'<a class="t-own-num" href="{root}../{l}/{today_number(views[l].book, s.number)}/#{attr(own)}" '
                       f'title="{attr(said)}">{escape(own)}</a> ')
         base = root + "../" + l + "/"
         scheme, moved = views[l].citing(rule)
@@ -228,7 +230,8 @@ def compare_index(book: RuleBook, lang: str) -> Page:
     for number in book.section_numbers():
         section = book.section(lang, number) or book.section("en", number)
         title = section.title if section else ""
-        items.append(f'<li><a href="{number}/">{escape(str(number))} · {escape(title)}</a></li>')
+        shown = today_number(book, number)
+        items.append(f'<li><a href="{shown}/">{escape(shown)} · {escape(title)}</a></li>')
     dashboards = "".join(
         f'<li><a href="../dashboard/{l}/">{escape(language_name(l))}</a></li>'
         for l in LANGUAGES)
@@ -282,7 +285,8 @@ def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None,
         ok_label = _("ok")
         attention = (f'<span class="t-badge t-attention">{escape("; ".join(reasons))}</span>'
                      if reasons else f'<span class="t-badge t-ok">{escape(ok_label)}</span>')
-        cells = [f'<a href="../../compare/{number}/">{escape(str(number))}</a>',
+        shown = today_number(book, number)
+        cells = [f'<a href="../../compare/{shown}/">{escape(shown)}</a>',
                  escape(text.title if text else ""), escape(kind), escape(complete),
                  escape(edition), escape(found), attention]
         rows.append("<tr>" + "".join(f'<td data-label="{attr(h)}">{c}</td>'

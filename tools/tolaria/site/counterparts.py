@@ -14,6 +14,7 @@ from html import escape
 from ..i18n import _, format_date
 from ..model import LANGUAGES, RuleBook, Section
 from ..numbering import RuleNumber
+from .addresses import today_number
 from .render import Renderer, attr
 
 
@@ -101,7 +102,7 @@ class Counterparts:
         return (f'<div class="admonition warning t-renumbered" role="note">'
                 f'<p class="admonition-title">{escape(title)}</p>'
                 f'<p>{escape(said)} {escape(more)} '
-                f'<a href="{root}compare/{self.section.number}/">{escape(compare)}</a></p>'
+                f'<a href="{root}compare/{today_number(self.book, self.section.number)}/">{escape(compare)}</a></p>'
                 f'</div>')
 
     def lead(self, number: str, renderer: Renderer, root: str) -> str:

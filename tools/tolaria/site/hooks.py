@@ -163,14 +163,16 @@ def _nav(book, lang: str) -> list:
 
     from markupsafe import Markup
 
+    from tolaria.site.addresses import section_path
+
     def escape(text: str) -> Markup:
         return Markup(html.escape(text))
 
     pages = _state["pages"]
-    sections = [{escape(pages[f"{n}.md"].title): f"{n}.md"}
-                for n in book.section_numbers(lang)]
-    compare = [{escape(pages[f"compare/{n}.md"].title): f"compare/{n}.md"}
-               for n in book.section_numbers()]
+    sections = [{escape(pages[p].title): p}
+                for p in (section_path(book, n) for n in book.section_numbers(lang))]
+    compare = [{escape(pages[p].title): p}
+               for p in (section_path(book, n, "compare/") for n in book.section_numbers())]
     dashboards = [{escape(pages[f"dashboard/{l}.md"].title): f"dashboard/{l}.md"}
                   for l in LANGUAGES]
     _ = i18n._
@@ -253,6 +255,10 @@ def on_post_template(output_content, template_name, config):
 
 
 def on_post_build(config):
+    from tolaria.site.addresses import former_numbers, write_redirects
     from tolaria.site.build import write_root_page
 
     write_root_page(os.path.dirname(config.site_dir), site_url=config.site_url)
+    book = _state["book"]
+    write_redirects(config.site_dir, _state["lang"],
+                    former_numbers(book, book.section_numbers()))

@@ -9,6 +9,7 @@ from ..i18n import _, format_date, language_name
 from ..model import RuleBook, Section
 from ..numbering import BadNumber, RuleNumber
 from ..formats.text import source_kind_label
+from .addresses import section_path, today_number
 from .alignment import local_number
 from .counterparts import Counterparts
 from .render import CURRENT, Renderer, attr
@@ -41,12 +42,6 @@ def url_of(path: str) -> str:
     if stem == "index":
         return ""
     return (stem[:-len("index")] if stem.endswith("/index") else stem + "/")
-
-
-def section_heading(section: Section) -> str:
-    return f"{section.number}. {section.title}"
-
-
 
 
 def edition_label(book: RuleBook, section: Section, lang: str, today: bool = False) -> str:
@@ -93,7 +88,8 @@ def meta_block(book: RuleBook, section: Section, lang: str, root: str) -> str:
             '</span>'
             f'<span class="t-source">{escape(source_label)} {escape(source.name)}'
             f'{translated}{claims}</span>'
-            f'<a class="t-compare-link" href="{root}compare/{section.number}/">'
+            f'<a class="t-compare-link" '
+            f'href="{root}compare/{today_number(book, section.number)}/">'
             f'{escape(compare)}</a></div>')
 
 
@@ -175,7 +171,7 @@ def section_page(book: RuleBook, lang: str, section: Section, renderer: Renderer
     alignments: (lang, section) -> Alignment, which pairs the rules of the languages by
     content where their numbers differ; history: a function rule -> HTML of its history;
     rules_history: the rule history itself (for a translation's lag)."""
-    path = f"{section.number}.md"
+    path = section_path(book, section.number)
     root = root_of(path)
     url = url_of(path)
     renderer.reset()
@@ -185,7 +181,7 @@ def section_page(book: RuleBook, lang: str, section: Section, renderer: Renderer
             f'{escape(today.heading())}</h1>',
             meta_block(book, section, lang, root), today.meta(renderer, root),
             counterparts.note(root), f'<div class="t-rules"{counterparts.map_attribute()}>']
-    search = [{"location": url, "title": escape(section_heading(section)),
+    search = [{"location": url, "title": escape(today.heading()),
                "text": escape(f"{source_kind_label(section.source.kind)} · "
                               f"{edition_label(book, section, lang)}")}]
     rules: list[tuple[RuleNumber, str]] = []  # (today's number, HTML), in order
@@ -198,7 +194,8 @@ def section_page(book: RuleBook, lang: str, section: Section, renderer: Renderer
             + counterparts.lead(number, renderer, root), counterparts.others(number),
             today.shown(number), scheme, moved=moved)))
         text = " ".join([rule.text, *(e.text for e in rule.examples)])
-        search.append({"location": f"{url}#{rule.number}", "title": escape(str(rule.number)),
+        search.append({"location": f"{url}#{today.shown(number)}",
+                       "title": escape(today.shown(number)),
                        "text": escape(text)})
     for rule, since in today.added():  # each after the rules numbered before it today
         at = next((i for i, (n, _html) in enumerate(rules) if n > rule.number), len(rules))
@@ -225,7 +222,8 @@ def home_page(book: RuleBook, lang: str, whole: bool = False) -> Page:
     items = []
     for number in book.section_numbers(lang):
         section = book.section(lang, number)
-        items.append(f'<li><a href="{number}/"><span class="t-num">{escape(str(number))}'
+        shown = today_number(book, number)
+        items.append(f'<li><a href="{shown}/"><span class="t-num">{escape(shown)}'
                      f'</span> {escape(section.title)}</a> <span class="t-badge '
                      f't-kind-{attr(section.source.kind)}">'
                      f'{escape(source_kind_label(section.source.kind))}</span></li>')

@@ -19,6 +19,7 @@ from html import escape
 from ..i18n import _
 from ..model import Rule, RuleBook, Section
 from ..numbering import BadNumber, RuleNumber, iter_reference_spans
+from .addresses import today_number
 
 # How a text numbers the rules it cites: as its edition does (RULEBOOK), as the current
 # edition does (CURRENT), within the whole CR (WHOLE), or as the rules before the 2009
@@ -73,12 +74,12 @@ class Renderer:
             return None
         if lang != self.lang:
             root, here = f"{root}../{lang}/", None
+        address = f"{root}{today_number(self.book, section.number)}/"
         if section.number == number:
-            return f"{root}{section.number}/"
+            return address
         if section.rule(number) is None:
             return None
-        page = "" if here is not None and here.number == section.number else \
-            f"{root}{section.number}/"
+        page = "" if here is not None and here.number == section.number else address
         return f"{page}#{number}"
 
     def link(self, number: RuleNumber, root: str, here: Section | None = None,

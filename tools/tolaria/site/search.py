@@ -21,6 +21,7 @@ from mkdocs.structure.files import File
 from tolaria import i18n
 from tolaria.search.export import search_data
 from tolaria.search.payload import compact, dumps, for_language
+from tolaria.site.rows import ROWS, rows_json
 
 ASSETS = "assets/tolaria"
 ENGINE = f"{ASSETS}/search.js"
@@ -84,4 +85,5 @@ def search_files(config, book, lang: str, stemmers: str) -> list[File]:
     return [File.generated(config, DATA, content=data_json(book, lang)),
             File.generated(config, ENGINE, content=_asset("tolaria-search.js")),
             File.generated(config, WORKER, content=_asset("search-worker.js")),
-            File.generated(config, STEMMERS, content=stemmers_js(stemmers))]
+            File.generated(config, STEMMERS, content=stemmers_js(stemmers)),
+            File.generated(config, ROWS, content=rows_json(book, lang))]

@@ -61,6 +61,7 @@ class TodayView:
         self.book, self.section, self.lang = book, section, section.lang
         self.english, self.history = english, history
         self.ids = {str(section.number)} | {str(r.number) for r in section.rules}
+        self._taken: set[str] | None = None  # the page's ids, with alias anchors given
 
     def today(self, number: str) -> Today | None:
         key = number if number == str(self.section.number) else self.english(number)
@@ -144,14 +145,35 @@ class TodayView:
         items = []
         if today is not None and today.number is None:
             items.append(self._gone(today, renderer, root))
-        elif self.lang != "en" and shown != number:
-            items.append(escape(_("{number} in this text").format(number=number)))
         elif today is not None:
+            said = {shown}  # numbers the line already gives
+            if self.lang != "en" and shown != number:
+                items.append(escape(_("{number} in this text").format(number=number)))
+                said.add(number)
             items.extend(escape(_("{number} until {year}").format(
                 number=a.number, year=a.last.year)) for a in today.aliases[:3]
-                if a.number != shown)
+                if a.number not in said)
         line = (f'<p class="t-aliases">{" · ".join(items)}</p>' if items else "")
-        return line + self.lag_note(number)
+        return self.alias_anchors(today) + line + self.lag_note(number)
+
+    def alias_anchors(self, today: Today | None) -> str:
+        """Empty elements with the ids of the numbers a rule had in other editions (#723.1d
+        lands on 724.1d), each once, where no rule of the page has that id; not the numbers
+        within the page's own section, which its rules have as this text numbers them (and
+        which name other content in a translation numbered otherwise than the English)."""
+        if today is None:
+            return ""
+        own = self.section.number
+        if self._taken is None:
+            self._taken = (self.ids | {self.shown(n) for n in self.ids}
+                           | {str(r.number) for r, _since in self.added()})
+        out = []
+        for alias in today.aliases:
+            if (alias.number not in self._taken
+                    and not RuleNumber.parse(alias.number).is_within(own)):
+                self._taken.add(alias.number)
+                out.append(f'<span class="t-anchor" id="{attr(alias.number)}"></span>')
+        return "".join(out)
 
     def lag_note(self, number: str) -> str:
         """A translation's "the English changed since" note, folded: its diff."""

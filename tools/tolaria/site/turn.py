@@ -7,6 +7,7 @@ from html import escape
 from ..i18n import _
 from ..model import RuleBook
 from ..numbering import RuleNumber
+from .addresses import today_number
 from .pages import Page, root_of
 from .render import Renderer, attr
 
@@ -42,11 +43,12 @@ def turn_page(book: RuleBook, lang: str, renderer: Renderer, mermaid: bool) -> P
     repeat = _("state-based actions or triggers: players get priority, then a new cleanup "
                "step · 514.3a")
     next_turn = _("The turn ends; the next turn begins")
-    skip = _("skip straight to the cleanup step · 717.1d")
+    ends, skips = today_number(book, "717"), today_number(book, "717.1d")  # today's numbers
+    skip = _("skip straight to the cleanup step · {rule}").format(rule=skips)
     labels = {k: _label(v) for k, v in names.items()}
     labels.update(ending=_label(ending + " · 512"), endstep=_label(end_step + " · 513"),
                   cleanup=_label(cleanup + " · 514"), repeat=_label(repeat),
-                  next=_label(next_turn), effect=_label(end_turn + " · 717"),
+                  next=_label(next_turn), effect=_label(f"{end_turn} · {ends}"),
                   skip=_label(skip))
     steps = [
         ("512", ending, _("the last phase of the turn: the end step, then the cleanup step")),
@@ -60,13 +62,15 @@ def turn_page(book: RuleBook, lang: str, renderer: Renderer, mermaid: bool) -> P
                                                    "wordings")),
     ]
     intro = _("The phases and steps of a turn, where the ending phase (512-514) sits, how "
-              "the cleanup step repeats, and where an effect that ends the turn (717) goes.")
+              "the cleanup step repeats, and where an effect that ends the turn ({rule}) "
+              "goes.").format(rule=ends)
     items, text = [], [intro]
-    for number, name, what in steps:
-        text.append(f"{number} {name}: {what}")
+    for number, name, what in steps:  # the rulebook's numbers, shown as today's
+        shown = today_number(book, number)
+        text.append(f"{shown} {name}: {what}")
         href = renderer.href(RuleNumber.parse(number), root)
-        head = (f'<a href="{attr(href)}">{escape(number)} · {escape(name)}</a>' if href
-                else f"{escape(number)} · {escape(name)}")
+        head = (f'<a href="{attr(href)}">{escape(shown)} · {escape(name)}</a>' if href
+                else f"{escape(shown)} · {escape(name)}")
         items.append(f"<li>{head}: {escape(what)}</li>")
     title = _("Turn structure")
     fallback = ""
@@ -76,7 +80,8 @@ def turn_page(book: RuleBook, lang: str, renderer: Renderer, mermaid: bool) -> P
     # Two drawings of one diagram: steps side by side on a desk, one under the other on a
     # phone (where the wide one would shrink to unreadable text); CSS shows one of them.
     drawings = "".join(f'<div class="t-diagram t-diagram-{kind}" markdown="1">\n\n'
-                       f"```mermaid\n{_diagram(labels, kind == 'narrow')}\n```\n\n</div>\n\n"
+                       f"```mermaid\n{_diagram(labels, kind == 'narrow', skips)}\n```"
+                       "\n\n</div>\n\n"
                        for kind in ("wide", "narrow"))
     body = (f"<h1>{escape(title)}</h1>\n\n<p>{escape(intro)}</p>\n\n"
             + (drawings if mermaid else fallback)
@@ -89,13 +94,14 @@ def turn_page(book: RuleBook, lang: str, renderer: Renderer, mermaid: bool) -> P
 NARROW = '%%{init: {"flowchart": {"wrappingWidth": 130, "nodeSpacing": 30, "rankSpacing": 35}}}%%'
 
 
-def _diagram(labels: dict[str, str], narrow: bool) -> str:
+def _diagram(labels: dict[str, str], narrow: bool, skips: str) -> str:
     """The turn as a Mermaid flowchart; narrow: every step under the one before, labels
     wrapped narrower, the two side paths labelled with their rules only (the list under the
-    diagram says them) and the effect that ends the turn drawn beside the ending phase."""
+    diagram says them: skips, the rule that skips to the cleanup step) and the effect that
+    ends the turn drawn beside the ending phase."""
     inner = "    direction TB\n" if narrow else ""
     if narrow:
-        labels = dict(labels, repeat=_label("514.3a"), skip=_label("717.1d"))
+        labels = dict(labels, repeat=_label("514.3a"), skip=_label(skips))
     return "\n".join(([NARROW] if narrow else []) + [
         "flowchart TD",
         f"  subgraph beginning[{labels['beginning']}]",

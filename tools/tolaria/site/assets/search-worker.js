@@ -1,12 +1,14 @@
 // Tolaria's search worker for the theme's search box: the theme's messages (set up, query,
 // result) answered by Tolaria's own search (../../tolaria/search.js, the CLI's search over the
-// data the build writes), not by Lunr. Each rule found is one result row: its number, its
-// page's title and its text, linking to the rule's anchor under today's number (a section:
-// its page; a rule of the whole CR in English only: its number and title, on its page
-// cr/SECTION/, which the theme's index does not hold); the words
-// typed that the row's text holds are passed on for the page to highlight. A last word that
-// no index word is but one begins is read as still being typed and completed (search.js:
-// completed), before any typo correction.
+// data the build writes), not by Lunr. Each hit is one result row, drawn from the rows file
+// the build writes (../../tolaria/rows.json, site/rows.py), fetched at the first query: the
+// number the hit carries (today's), the page's title, the marks ("English only" for a rule
+// of the whole CR on a Spanish or Italian site, "pre-2009, no counterpart today"), the
+// numbers the rule had in other editions and a snippet of its text, linking to the rule's
+// anchor on its page (a rule of the whole CR: cr/SECTION/#NUMBER). Every hit gets a row. The
+// words typed that the row's text holds are passed on for the page to highlight. A last word
+// that no index word is but one begins is read as still being typed and completed
+// (search.js: completed), before any typo correction.
 (function () {
   "use strict"
   var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3 // the theme's SearchMessageType
@@ -20,48 +22,58 @@
     return !data.with_english ? data : fetched("../../../../en/assets/tolaria/search.json")
       .then(function (english) { return self.TolariaSearch.merge(data, english) })
   }).then(function (data) { return self.TolariaSearch.create(data, self.snowballFactory) })
-  var lang = "en", byAnchor = {}, byPage = {}
+  var lang = "en", rows = null
+  var rowsFile = function () {
+    if (!rows) rows = fetched("../../tolaria/rows.json")
+    return rows
+  }
   var escape = function (text) {
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
   }
-
-  // The search index's entries by rule anchor (a rule's own page first: not the compare view
-  // or a dashboard) and by page.
-  var setup = function (docs) {
-    docs.forEach(function (doc) {
-      var parts = doc.location.split("#"), page = parts[0].replace(/\/$/, "")
-      if (parts.length < 2) { byPage[page] = doc; return }
-      var anchor = decodeURIComponent(parts[1]), held = byAnchor[anchor]
-      if (!held || (/^(compare|dashboard)\//.test(held.location) && !/^(compare|dashboard)\//.test(page)))
-        byAnchor[anchor] = doc
+  // The part of a rule's text a row shows: from its start, or around the first word searched
+  // that it holds, about SNIPPET characters cut at blanks (as the CLI's snippets).
+  var SNIPPET = 160
+  var snippet = function (text, words) {
+    if (text.length <= SNIPPET) return text
+    var folded = fold(text), at = -1
+    words.forEach(function (w) {
+      var found = w.length > 2 ? folded.indexOf(fold(w)) : -1
+      if (found >= 0 && (at < 0 || found < at)) at = found
     })
+    var start = at < SNIPPET - 40 ? 0 : text.lastIndexOf(" ", at - 40) + 1
+    var end = start + SNIPPET < text.length ? text.lastIndexOf(" ", start + SNIPPET) : text.length
+    if (end <= start) end = Math.min(text.length, start + SNIPPET)
+    return (start ? "… " : "") + text.slice(start, end).replace(/[ ,;:]+$/, "") +
+      (end < text.length ? " …" : "")
+  }
+  var span = function (kind, text, attributes) {
+    return text ? ' <span class="t-sr-' + kind + '"' + (attributes || "") + ">" +
+      escape(text) + "</span>" : ""
   }
 
-  // A rule of the whole CR in English only: its page (cr/704/#704.5a), its number and title.
-  var whole = function (hit) {
-    var section = hit.number.split(".")[0]
-    var location = "cr/" + section + "/" + (hit.number === section ? "" : "#" + hit.number)
-    var title = '<span class="t-sr-num">' + escape(hit.number) + "</span>" +
-      ' <span class="t-sr-page" lang="en">' + escape(hit.title) + "</span>"
-    return [{ location: location, title: title, text: "", score: 1, terms: {} }]
-  }
-
-  var row = function (hit, words) {
-    var anchor = hit.rulebook || hit.number  // the rulebook's number: its entry's anchor
-    var doc = byAnchor[anchor] || byPage[anchor]
-    if (!doc) return hit.english ? whole(hit) : null
-    var location = doc.location  // today's number: an anchor of the same rule
-    if (anchor !== hit.number && location.indexOf("#") >= 0)
-      location = location.split("#")[0] + "#" + hit.number
-    var page = byPage[doc.location.split("#")[0].replace(/\/$/, "")]
-    var plain = fold(String(doc.title) + " " + String(doc.text || "").replace(/<[^>]*>/g, " "))
-    var terms = {}
+  // A hit's row: a covered rule of this site's language by the number it carries; any other
+  // (a rule of the whole CR, in English) on its page of the whole CR.
+  var row = function (hit, words, data) {
+    var own = !hit.english && hit.lang === lang ? data.own[hit.number] : null
+    var section = hit.number.split(".")[0], marks = [], location, text, formerly = ""
+    if (own) {
+      location = own[0]
+      text = snippet(own[1], words)
+      formerly = own[2]
+      if (own[3]) marks.push(data.labels.obsolete)
+    } else {
+      location = "cr/" + section + "/" + (hit.number === section ? "" : "#" + hit.number)
+      text = snippet(data.whole[hit.number] || "", words)
+      if (lang !== "en") marks.push(data.labels.english_only)
+    }
+    var plain = fold(hit.number + " " + hit.title + " " + text), terms = {}
     words.forEach(function (w) { if (plain.indexOf(fold(w)) >= 0) terms[w] = true })
-    var section = doc.location.indexOf("#") < 0  // a section: its title; a rule: its page's, its text
-    var title = '<span class="t-sr-num">' + hit.number + "</span>" +
-      ' <span class="t-sr-page">' + (section || !page ? escape(hit.title) : page.title) + "</span>" +
-      (!section && doc.text ? '<span class="t-sr-text">' + doc.text + "</span>" : "")
-    return [{ location: location, title: title, text: "", score: 1, terms: terms }]
+    var english = own ? "" : ' lang="en"'
+    var title = '<span class="t-sr-num">' + escape(hit.number) + "</span>" +
+      span("page", hit.title, english) +
+      marks.map(function (m) { return span("mark", m) }).join("") +
+      span("old", formerly) + span("text", text, english)
+    return { location: location, title: title, text: "", score: 1, terms: terms }
   }
 
   self.addEventListener("message", function (event) {
@@ -69,7 +81,6 @@
     if (message.type === SETUP) {
       var config = (message.data && message.data.config) || {}
       lang = [].concat(config.lang || ["en"])[0]
-      setup((message.data && message.data.docs) || [])
       engine.then(function () { self.postMessage({ type: READY }) })
     } else if (message.type === QUERY && typeof message.data === "string") {
       var query = message.data
@@ -81,8 +92,10 @@
         if (hits.length) query = typing
         else hits = search.search(query, lang, 10)
         var words = query.match(/[\p{L}\p{N}_]+/gu) || []
-        var items = hits.map(function (hit) { return row(hit, words) }).filter(Boolean)
-        self.postMessage({ type: RESULT, data: { items: items } })
+        return rowsFile().then(function (data) {
+          var items = hits.map(function (hit) { return [row(hit, words, data)] })
+          self.postMessage({ type: RESULT, data: { items: items } })
+        })
       })
     }
   })

@@ -1,0 +1,87 @@
+"""The search box's rows as a reader sees them, in Debian's Chromium: every hit a row, with
+a snippet, under the number the CLI gives, marked English only or pre-2009 as the CLI says."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tolaria.search import search
+from tolaria_testing import settled
+
+NUMBERS = ["702.25", "702.26d", "717", "724.1", "500.7", "704.5a"]  # of every edition
+
+
+@pytest.fixture(scope="module")
+def tabs(browser, server):
+    """A tab per language on its home page, and the page errors seen."""
+    context = browser.new_context()
+    errors: list[str] = []
+    pages = {}
+    for lang in ("en", "es", "it"):
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{server}{lang}/")
+        pages[lang] = page
+    yield pages
+    context.close()
+    assert errors == [], errors
+
+
+def typed(page, query: str) -> list[dict]:
+    """The rows the box shows once it answers query: number, text and marks of each."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill("")
+    box.press_sequentially(query, delay=10)
+    page.wait_for_function(
+        """(query) => document.querySelector('input.md-search__input').value === query &&
+                      document.querySelector('.md-search-result__item .t-sr-num')""",
+        arg=query, timeout=15000)
+    settled(page)  # the answer to the last key (an earlier one may show first)
+    return page.evaluate("""() => [...document.querySelectorAll('.md-search-result__item')]
+        .map(item => ({
+            number: item.querySelector('.t-sr-num')?.innerText || '',
+            text: item.querySelector('.t-sr-text')?.innerText || '',
+            marks: [...item.querySelectorAll('.t-sr-mark')].map(m => m.innerText),
+            href: item.querySelector('a')?.getAttribute('href') || ''}))""")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_every_number_typed_in_the_box_shows_its_rule(tabs, book, site, lang):
+    page = tabs[lang]
+    for query in NUMBERS:
+        cli = search(book, query, lang, limit=3)
+        rows = typed(page, query)
+        assert [r["number"] for r in rows[:len(cli)]] == [h.number for h in cli], (lang, query)
+        first, hit = rows[0], cli[0]
+        assert all(r["text"].strip() for r in rows), (lang, query, rows)  # a snippet each
+        english_only = bool(hit.english_only) and lang != "en"
+        assert len(first["marks"]) == english_only + (hit.number.startswith("300")), (
+            lang, query, first)
+        # the row links to a page of the site, at an anchor that page has
+        path, _hash, anchor = re.sub(r"\?[^#]*", "", first["href"]).split(
+            f"/{lang}/", 1)[1].partition("#")
+        html = (site / lang / path / "index.html").read_text(encoding="utf-8")
+        assert "location.replace" not in html, first  # not a redirect page
+        assert not anchor or f'id="{anchor}"' in html, first
+
+
+def test_rows_say_english_only_and_pre_2009_in_the_pages_language(tabs):
+    assert typed(tabs["es"], "704.5a")[0]["marks"] == ["solo en inglés"]
+    assert typed(tabs["it"], "704.5a")[0]["marks"] == ["solo in inglese"]
+    assert typed(tabs["en"], "704.5a")[0]["marks"] == []  # the English site: no mark
+    rows = typed(tabs["es"], "500.7")
+    assert rows[0]["number"] == "300.6" and rows[0]["marks"] == [
+        "anterior a 2009, sin equivalente hoy"]
+
+
+def test_a_row_of_a_rule_that_moved_names_its_former_numbers_and_opens_it(tabs):
+    page = tabs["es"]
+    typed(page, "702.25")
+    item = page.locator(".md-search-result__item").first
+    assert "702.25 hasta 2021" in item.locator(".t-sr-old").inner_text()
+    item.locator("a").first.click()
+    page.wait_for_url("**/es/702.26/**")
+    assert page.locator("h1").first.inner_text().startswith("702.26")
