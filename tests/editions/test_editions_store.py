@@ -127,3 +127,16 @@ def test_import_all_editions_refuses_what_it_cannot_read(tmp_path, capsys):
     assert main(["import", str(tmp_path / "nothing"), "--all-editions"]) == 2
     assert capsys.readouterr().err.startswith("tolaria: ")
     assert main(["import", str(tmp_path), "--all-editions", "--whole"]) == 2
+
+
+@pytest.mark.parametrize("bad", ['"moved": [["100.2", {"a": 1}]],', '"added": [[1]],'])
+def test_a_delta_of_the_wrong_shape_is_reported_not_raised(bad):
+    editions = _three()
+    lines = dumps(editions[-1].effective, deltas_of(editions)).split("\n")
+    field = bad.split(":")[0]
+    at = next(i for i, line in enumerate(lines) if line.startswith(field))
+    lines[at] = bad
+    _, deltas = parse("\n".join(lines), "editions.json")
+    errors = []
+    assert build_archive(editions[-1], deltas, "editions.json", errors) is None
+    assert errors and all(str(e).startswith("editions.json:") for e in errors)

@@ -90,6 +90,35 @@ def test_the_watcher_polls_in_its_own_thread(tiny, tmp_path):
     assert builds.made == [tiny]
 
 
+def test_the_watcher_keeps_watching_after_an_error_it_says(tiny, tmp_path):
+    from tolaria.site.freshness import fingerprint
+    from tolaria.site.watch import Watcher
+
+    events, builds, calls = [], Builds(), []
+
+    def failing_then_working(out, rules):
+        calls.append(out)
+        if len(calls) == 1:
+            raise PermissionError(13, "Permission denied", str(out))
+        return builds(out, rules)
+
+    watcher = Watcher(tmp_path / "site", tiny, fingerprint(tiny), lambda *e: events.append(e),
+                      failing_then_working, every=0.05)
+    watcher.start()
+    try:
+        _edit(tiny)
+        deadline = time.monotonic() + 10
+        while not any(e[0] == "failed" for e in events) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        _edit(tiny, "partida", "partidas")
+        while not builds.made and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        watcher.stop()
+    assert any(e[0] == "failed" and "permission denied" in e[1] for e in events), events
+    assert builds.made == [tiny]
+
+
 def test_a_rebuild_runs_tolaria_site_in_a_new_process(tiny, tmp_path):
     from tolaria.site.watch import build_in_new_process
 

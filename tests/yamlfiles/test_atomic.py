@@ -187,10 +187,33 @@ def test_temporaries_without_a_journal_are_removed_by_a_sweep_and_never_read(tmp
 
 def test_the_next_write_removes_the_temporaries_of_an_unfinished_set(tmp_path):
     root = _rules(tmp_path)
-    stray = root / "es" / f".104.yaml.{os.getpid()}-12345678{atomic.SUFFIX}"
+    stray = root / "es" / f".104.yaml.{_dead_pid()}-12345678{atomic.SUFFIX}"
     stray.write_text("half\n")
     write_files(root, {root / "en/104.yaml": "new\n"})
     assert not stray.exists()
+
+
+def test_a_sweep_leaves_the_temporaries_of_a_writer_still_running(tmp_path):
+    """A writer that locked another folder (rules/en/ rather than rules/) may be between
+    its temporaries and its journal: its files are not taken from under it."""
+    root = _rules(tmp_path)
+    live = root / "es" / f".104.yaml.{os.getppid()}-12345678{atomic.SUFFIX}"
+    live.write_text("being written\n")
+    recover(root, sweep_temporaries=True)
+    assert live.exists()
+
+
+def test_a_journal_naming_files_that_are_not_temporaries_moves_nothing(tmp_path):
+    """A journal edited by hand, or of another program, renames no rule file."""
+    root = _rules(tmp_path)
+    before = _texts(root)
+    (root / JOURNAL).write_text(json.dumps({"switch": [
+        ["en/104.yaml", "es/104.yaml"], [".104.yaml.1-ab.tolaria-new", "en/104.yaml"],
+        "not a pair", [1, 2]]}))
+    (root / ".104.yaml.1-ab.tolaria-new").write_text("a temporary of another folder\n")
+    recover(root)
+    assert _texts(root) == before
+    assert not (root / JOURNAL).exists()
 
 
 def test_a_journal_naming_a_path_outside_the_root_is_not_followed(tmp_path):

@@ -31,7 +31,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    found = ask_changes(rules_dir(args), args.edition and edition_date(args.edition),
-                        args.since and edition_date(args.since), args.section)
+    found = ask_changes(rules_dir(args), args.edition and edition_date(args.edition, "EDITION"),
+                        args.since and edition_date(args.since, "--since"), args.section)
     print_json(found) if args.json else print(changes_text(found))
     return 0

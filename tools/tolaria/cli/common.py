@@ -28,15 +28,16 @@ def add_interface_language(parser, alias: bool = False) -> None:
                         default=argparse.SUPPRESS, help=INTERFACE_LANG_HELP())
 
 
-def edition_date(text: str):
-    """The date of --edition (YYYY-MM-DD), or a one-line UserError."""
+def edition_date(text: str, name: str = "--edition"):
+    """The date of an edition the user named (YYYY-MM-DD) as the argument name, or a
+    one-line UserError."""
     try:
         from datetime import date
 
         return date.fromisoformat(text)
     except ValueError:
-        raise UserError(_("--edition: '{value}' is not a date (YYYY-MM-DD)").format(
-            value=text)) from None
+        raise UserError(_("{name}: '{value}' is not a date (YYYY-MM-DD)").format(
+            name=name, value=text)) from None
 
 
 def rules_dir(args):

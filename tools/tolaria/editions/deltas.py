@@ -104,13 +104,15 @@ def apply_delta(newer: EditionRules, delta: dict, effective, display: str, line:
         problem(_("an edition has lists sections, added, moved and rules"))
         return None, {}, problems
     for key in added:
-        if key not in newer.rules:
+        if not _key_ok(key) or key not in newer.rules:
             problem(_("{key} is added by the edition after, which has no such rule").format(
                 key=key))
+    added = [key for key in added if _key_ok(key)]
     links: dict[str, str] = {}
     targets: set[str] = set()
     for item in moved:
-        if not (isinstance(item, list) and len(item) == 2 and _key_ok(item[0])):
+        if not (isinstance(item, list) and len(item) == 2 and _key_ok(item[0])
+                and _key_ok(item[1])):
             problem(_("a move is [older number, newer number]: {item}").format(item=item))
             continue
         old, new = item

@@ -17,6 +17,7 @@ import sys
 import threading
 
 from .. import i18n
+from ..errors import os_error_text
 from .freshness import fingerprint, forget_fingerprint, signature, source_files, \
     write_fingerprint
 
@@ -92,7 +93,10 @@ class Watcher:
 
     def _run(self) -> None:
         while not self._stopped.wait(self._every):
-            self.check()
+            try:
+                self.check()
+            except OSError as exc:  # a source or the site unreadable for now: said, and
+                self._told("failed", os_error_text(exc))  # the next look tries again
 
     def check(self) -> bool:
         """One look at the sources: rebuild if they changed; whether the site was rebuilt."""

@@ -142,12 +142,30 @@ def recover(root, sweep_temporaries: bool = False) -> None:
 
 
 def sweep(root: str) -> None:
-    """Remove every temporary file under root (the caller holds root's lock)."""
+    """Remove every temporary file under root that no running process is writing (the
+    caller holds root's lock; a writer of a folder above or below root holds another)."""
     for folder, dirs, names in os.walk(root):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         for name in names:
             if is_temporary(name):
-                _remove(os.path.join(folder, name))
+                pid = _writer_of(name)
+                if not (pid and _running(pid)):
+                    _remove(os.path.join(folder, name))
+
+
+def _writer_of(name: str) -> int:
+    """The process id a temporary's name carries (`.104.yaml.<pid>-<token>.tolaria-new`),
+    or 0 when the name carries none."""
+    pid = name[:-len(SUFFIX)].rpartition(".")[2].partition("-")[0]
+    return int(pid) if pid.isdigit() else 0
+
+
+def _temporary_of(tmp: str, target: str) -> bool:
+    """tmp is a temporary written for target: beside it, under target's hidden name."""
+    folder, name = os.path.split(target)
+    tmp_folder, tmp_name = os.path.split(tmp)
+    return (tmp_folder == folder and is_temporary(tmp_name)
+            and tmp_name.startswith(f".{name}.") and bool(name))
 
 
 def _finish(root: str) -> None:
@@ -163,10 +181,17 @@ def _finish(root: str) -> None:
         return
     except (OSError, ValueError, KeyError, TypeError):
         pairs = []  # never written whole (it is written atomically): nothing to switch
+    if not isinstance(pairs, list):
+        pairs = []
     folders = set()
-    for tmp, target in pairs:
-        tmp, target = os.path.join(root, tmp), os.path.join(root, target)
-        if not (_inside(root, tmp) and _inside(root, target)):
+    for pair in pairs:
+        # only a temporary beside its own target: a journal naming anything else (edited
+        # by hand, or of another program) moves no file
+        if not (isinstance(pair, list) and len(pair) == 2
+                and all(isinstance(part, str) for part in pair)):
+            continue
+        tmp, target = os.path.join(root, pair[0]), os.path.join(root, pair[1])
+        if not (_inside(root, tmp) and _inside(root, target) and _temporary_of(tmp, target)):
             continue
         if os.path.exists(tmp):
             os.replace(tmp, target)
