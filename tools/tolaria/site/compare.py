@@ -10,6 +10,7 @@ from ..numbering import RuleNumber
 from .addresses import section_path, today_number
 from .alignment import identity, row_of, rows
 from ..formats.text import source_kind_label
+from ..history.status import STALE, TRANSLATED, translation_status
 from .pages import Page, edition_label, root_of
 from .render import CURRENT, attr
 from .today import TodayView, diff_html
@@ -255,6 +256,7 @@ def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None,
     counts = {s: 0 for s in SEVERITIES}
     heads = [_("Section"), _("Title"), _("Source"), _("Rules"), _("Edition"), _("Findings"),
              _("Needs attention")]
+    lagging = _lagging(book, of)
     for number in book.section_numbers():
         english, text = book.section("en", number), book.section(of, number)
         expected = {r.number for r in english.rules} if english else set()
@@ -274,6 +276,11 @@ def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None,
                                     len(expected - have)).format(count=len(expected - have)))
         if text and english and text.edition.effective < english.edition.effective:
             reasons.append(_("older edition than the English"))
+        behind = sum(1 for key in lagging if _in_section(key, number))
+        if behind:
+            reasons.append(ngettext("{count} rule lags the current English",
+                                    "{count} rules lag the current English",
+                                    behind).format(count=behind))
         if any(str(f.severity) == "critical" for f in open_):
             reasons.append(_("critical findings"))
         if text is None:
@@ -296,6 +303,12 @@ def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None,
     summary = [ngettext("Complete: {percent} of the English rules ({present} of {total}).",
                         "Complete: {percent} of the English rules ({present} of {total}).",
                         total).format(percent=percent, present=present, total=total)]
+    if lagging:
+        summary.append(ngettext(
+            "Behind the current English: {count} rule whose English changed since its "
+            "translation's base.",
+            "Behind the current English: {count} rules whose English changed since their "
+            "translation's base.", len(lagging)).format(count=len(lagging)))
     if findings is None:
         summary.append(_("The translation audit is not available in this build."))
     else:
@@ -306,6 +319,14 @@ def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None,
             + "".join(f"<th>{escape(h)}</th>" for h in heads)
             + f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>\n")
     return Page(path, language_name(of), body, [], ("toc",))
+
+
+def _lagging(book: RuleBook, of: str) -> list[str]:
+    """The rulebook numbers of the rules of language `of` whose English changed (in wording)
+    since the base the translation was made from: `tolaria status`'s stale rules."""
+    if of not in TRANSLATED:
+        return []
+    return [r.key for r in translation_status(book, [of]).rules if r.state == STALE]
 
 
 def _count(severity: str, n: int) -> str:
