@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 
 import pytest
 
@@ -40,3 +41,87 @@ def test_the_dashboard_summary_counts_the_lagging_rules(book, dashboards):
     # The English text has no base to lag.
     assert "lag the current English" not in dashboards["en"]
     assert "Behind the current English" not in dashboards["en"]
+
+
+class _Visible(HTMLParser):
+    """The compare table's rows (id, classes) in order, and the text a reader sees."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows: list[tuple[str, str]] = []
+        self.text: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        classes = (attrs.get("class") or "").split()
+        if tag == "div" and "t-row" in classes:
+            self.rows.append((attrs.get("id") or "", " ".join(classes)))
+        if tag in ("script", "style"):
+            self._skip += 1
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.text.append(data)
+
+
+def _page(site, lang: str, number: str) -> str:
+    return (site / lang / "compare" / number / "index.html").read_text(encoding="utf-8")
+
+
+def _rows(html: str) -> dict[str, str]:
+    """Each rule row's HTML by its id."""
+    parts = re.split(r'(?=<div class="t-row[ "])', html)
+    return {m.group(1): p for p in parts
+            if (m := re.match(r'<div class="t-row[^"]*" id="([^"]+)"', p))}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_the_compare_page_opens_on_the_rule_texts(site, book, lang):
+    html = _page(site, lang, "702.26")
+    seen = _Visible()
+    seen.feed(html)
+    rows = [(id_, cls) for id_, cls in seen.rows if "t-row-head" not in cls]
+    numbers = {str(r.number) for r in book.section("en", "702.25").rules}
+    # The first rows are rules (their texts), not findings about the whole section.
+    assert [id_ for id_, _cls in rows[:3]] == ["702.25a", "702.25b", "702.25c"]
+    first = re.sub(r"<[^>]+>", "", _rows(html)["702.25a"])
+    english = book.section("en", "702.25").rules[0].text
+    assert " ".join(english.split()[:6]) in first
+    assert all(id_ in numbers or id_ == "section" or "-" in id_ for id_, _cls in rows)
+    # The reader's text names no source file.
+    visible = "".join(seen.text)
+    assert "rules/" not in visible and ".yaml" not in visible
+
+
+def test_findings_are_folded_under_one_line_per_rule(site):
+    html = _page(site, "en", "702.26")
+    assert "t-finding" in html
+    for id_, row in _rows(html).items():
+        outside = re.sub(r"<details class=\"t-findings.*?</details>", "", row, flags=re.S)
+        assert "t-finding " not in outside and 't-finding"' not in outside, id_
+    lost = _rows(html)["702.25e"]  # the Italian renders it nowhere: a critical finding
+    summary = re.search(r'<details class="t-findings t-sev-critical"><summary>([^<]*)<', lost)
+    assert summary and summary.group(1).startswith("1 finding: 1 critical")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_the_base_to_current_diff_shows_once_per_row(site, lang):
+    rows = _rows(_page(site, lang, "702.26"))
+    for id_, row in rows.items():
+        assert row.count('class="t-diff') <= 1, id_
+    # 702.25d: the English and both translations lag today's; one diff, in today's column.
+    row = rows["702.25d"]
+    assert row.count('class="t-diff') == 1
+    assert '<ins>and stickers</ins>' in row[row.index('class="t-cell t-now"'):]
+
+
+def test_rows_are_labelled_with_todays_numbers(site):
+    row = _rows(_page(site, "en", "702.26"))["702.25d"]
+    label = re.search(r'<a class="t-num"[^>]*>([^<]*)</a><small class="t-row-was"[^>]*>'
+                      r"([^<]*)</small>", row)
+    assert label and label.groups() == ("702.26d", "702.25d")

@@ -18,9 +18,24 @@ from .today import TodayView, diff_html
 SEVERITIES = ("critical", "functional", "cosmetic")
 
 
+def _findings(found: list) -> str:
+    """A rule's findings folded under one line: how many, of which severities."""
+    if not found:
+        return ""
+    severities = [str(f.severity) for f in found]
+    counts = ", ".join(_count(s, severities.count(s))
+                       for s in SEVERITIES + tuple(sorted(set(severities) - set(SEVERITIES)))
+                       if s in severities)
+    said = ngettext("{count} finding: {severities}", "{count} findings: {severities}",
+                    len(found)).format(count=len(found), severities=counts)
+    worst = next((s for s in SEVERITIES if s in severities), "other")
+    return (f'<details class="t-findings t-sev-{attr(worst)}"><summary>{escape(said)}'
+            f'</summary>{"".join(_finding(f) for f in found)}</details>')
+
+
 def _finding(finding) -> str:
     """A finding of the audit (which is there, then), its severity and check named in the
-    build's language."""
+    build's language; not the source file it is about (the reader's view has none)."""
     from ..audit.findings import label
 
     waived_label = _("waived")
@@ -34,7 +49,7 @@ def _finding(finding) -> str:
         parts.append(f'<div>{escape(expected_label)} {escape(str(finding.expected))}</div>')
     if getattr(finding, "found", None):
         parts.append(f'<div>{escape(found_label)} {escape(str(finding.found))}</div>')
-    parts.append(f'<code>{escape(str(finding.file))}:{escape(str(finding.line))}</code></div>')
+    parts.append("</div>")
     return "".join(parts)
 
 
@@ -74,16 +89,16 @@ def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
     views = {l: TodayView(book, sections[l], aligned[l].english if l != "en" else str,
                           history) for l in aligned}
     rows_html = [_head_row(book, lang, number, sections, order, root)]
-    if None in placed:  # findings about the whole section
+    for index, row in enumerate(table):
+        rows_html.append(_row(row, index, order, sections, renderers, placed, root, views))
+    if None in placed:  # findings about the whole section, after its rules
         cells = "".join(f'<div class="t-cell" lang="{_lang(l)}"><span class="t-lang">'
                         f'{escape(_column(l))}</span>'
-                        f'{"".join(_finding(f) for f in placed[None].get(l, ()))}</div>'
+                        f'{_findings(placed[None].get(l, []))}</div>'
                         for l in order)
         whole = _("The whole section")
         rows_html.append(f'<div class="t-row t-row-section" id="section"><div '
                          f'class="t-row-num">{escape(whole)}</div>{cells}</div>')
-    for index, row in enumerate(table):
-        rows_html.append(_row(row, index, order, sections, renderers, placed, root, views))
     title = _("{number}: the three languages side by side").format(number=shown)
     absent = _("The translation audit is not available in this build.")
     note = "" if findings is not None else f'<p class="t-legend">{escape(absent)}</p>'
@@ -124,15 +139,17 @@ def _row(row: dict[str, str], index: int, order: list, sections: dict, renderers
          placed: dict, root: str, views: dict) -> str:
     english = row.get("en")
     cells = []
+    lags = [views[l].lag(row[l]) for l in order
+            if l not in (NOW, "en") and row.get(l) and l in views]
     for l in order:
         if l == NOW:
             cells.append(_today_cell(english, sections["en"], renderers["en"], root,
-                                     views.get("en")))
+                                     views.get("en"), lags))
             continue
         s = sections[l]
         own = row.get(l)
         rule = s.rule(RuleNumber.parse(own)) if s and own else None
-        notes = "".join(_finding(f) for f in placed.get(index, {}).get(l, ()))
+        notes = _findings(placed.get(index, {}).get(l, []))
         if rule is None:
             missing = (_("missing in this language") if l != "en" or english else
                        _("no English rule has this content"))
@@ -154,7 +171,7 @@ def _row(row: dict[str, str], index: int, order: list, sections: dict, renderers
         examples = "".join(f'<div class="t-example"><p>'
                            f'{renderers[l].text(e.text, base, scheme=scheme, moved=moved)}'
                            f"</p></div>" for e in rule.examples)
-        lag = views[l].lag_note(own) if l != "en" else ""
+        lag = views[l].lag_line(own) if l != "en" else ""
         cells.append(f'<div class="t-cell" lang="{l}"><span class="t-lang">'
                      f'{escape(_column(l))}</span>{paragraphs}{examples}{lag}{notes}'
                      "</div>")
@@ -165,8 +182,13 @@ def _row(row: dict[str, str], index: int, order: list, sections: dict, renderers
     today = views["en"].shown(english) if english and "en" in views else anchor
     also = (f'<span class="t-anchor" id="{attr(today)}"></span>'
             if today != anchor and today not in views["en"].ids else "")
+    was = ""
+    if english and today != english:  # today's number first, the rulebook's under it
+        said = _("{number} in the rulebook").format(number=english)
+        was = f'<small class="t-row-was" title="{attr(said)}">{escape(english)}</small>'
+        shown = today
     return (f'<div class="t-row{shifted}" id="{attr(anchor)}"><div class="t-row-num">'
-            f'{also}<a class="t-num" href="#{attr(anchor)}">{escape(shown)}</a></div>'
+            f'{also}<a class="t-num" href="#{attr(anchor)}">{escape(shown)}</a>{was}</div>'
             f'{"".join(cells)}</div>')
 
 
@@ -196,9 +218,11 @@ def _today_head(book: RuleBook, lang: str, english) -> str:
             f'</span> <small>{escape(said)}</small></div>')
 
 
-def _today_cell(english: str | None, section, renderer, root: str, view) -> str:
+def _today_cell(english: str | None, section, renderer, root: str, view,
+                lags: list = ()) -> str:
     """The current English of the row's rule, under today's number, with the word diff from
-    the rulebook's English (the base); or why there is none."""
+    the rulebook's English (the base) or, where that is today's, from a translation's older
+    base: the row's one diff; or why there is none."""
     name = f'<span class="t-lang">{escape(_column(NOW))}</span>'
     today = view.today(english) if view is not None and english else None
     if today is None or today.number is None:
@@ -217,10 +241,14 @@ def _today_cell(english: str | None, section, renderer, root: str, view) -> str:
     examples = "".join(f'<div class="t-example"><p>{renderer.text(e, base, scheme=CURRENT)}'
                        "</p></div>" for e in today.examples)
     diff = ""
-    if rule is not None and today.text is not None and rule.text != today.text:
+    old = rule.text if rule is not None else None
+    if old is None or old == today.text:  # the English base is today's: a translation's
+        old = next((lag.base_text for lag in lags if lag is not None and lag.stale
+                    and lag.base_text is not None), old)
+    if old is not None and today.text is not None and old != today.text:
         label = _("Base → current:")
         diff = (f'<div class="t-diff"><span class="t-label">{escape(label)}</span> '
-                f"{diff_html(rule.text, today.text)}</div>")
+                f"{diff_html(old, today.text)}</div>")
     return f'<div class="t-cell t-now" lang="en">{name}{paragraphs}{examples}{diff}</div>'
 
 
