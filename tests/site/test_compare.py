@@ -125,3 +125,26 @@ def test_rows_are_labelled_with_todays_numbers(site):
     label = re.search(r'<a class="t-num"[^>]*>([^<]*)</a><small class="t-row-was"[^>]*>'
                       r"([^<]*)</small>", row)
     assert label and label.groups() == ("702.26d", "702.25d")
+
+
+def test_a_column_can_be_hidden_and_stays_hidden(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        tab = context.new_page()
+        tab.goto(server + "es/compare/702.26/")
+        spanish = tab.locator('.t-row[id="702.25a"] [data-column="es"]')
+        assert spanish.is_visible()
+        switch = tab.locator('.t-columns input[data-column="es"]')
+        switch.uncheck()
+        assert not spanish.is_visible()
+        english = tab.locator('.t-row[id="702.25a"] [data-column="en"]')
+        width = english.bounding_box()["width"]
+        tab.reload()  # the choice is remembered
+        assert not tab.locator('.t-row[id="702.25a"] [data-column="es"]').is_visible()
+        assert not tab.locator('.t-columns input[data-column="es"]').is_checked()
+        assert abs(english.bounding_box()["width"] - width) < 1  # three columns share the row
+        tab.locator('.t-columns input[data-column="es"]').check()
+        assert tab.locator('.t-row[id="702.25a"] [data-column="es"]').is_visible()
+        assert english.bounding_box()["width"] < width
+    finally:
+        context.close()

@@ -92,7 +92,7 @@ def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
     for index, row in enumerate(table):
         rows_html.append(_row(row, index, order, sections, renderers, placed, root, views))
     if None in placed:  # findings about the whole section, after its rules
-        cells = "".join(f'<div class="t-cell" lang="{_lang(l)}"><span class="t-lang">'
+        cells = "".join(f'<div class="t-cell" lang="{_lang(l)}" data-column="{l}"><span class="t-lang">'
                         f'{escape(_column(l))}</span>'
                         f'{_findings(placed[None].get(l, []))}</div>'
                         for l in order)
@@ -107,7 +107,8 @@ def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
         said = _("Rules are paired by content: where a text numbers a rule otherwise than "
                  "the English, its own number is shown in its column.")
         paired = f'<p class="t-legend t-paired">{escape(said)}</p>'
-    body = (f"<h1>{escape(title)}</h1>{note}{paired}<div class=\"t-compare\">"
+    body = (f"<h1>{escape(title)}</h1>{note}{paired}{_column_switches(order)}"
+            f"<div class=\"t-compare\">"
             f"{''.join(rows_html)}</div>\n")
     return Page(path, shown, body, [], ("toc",))
 
@@ -122,12 +123,13 @@ def _head_row(book: RuleBook, lang: str, number, sections: dict, order: list, ro
         s = sections[l]
         if s is None:
             no_text = _("no text in this language")
-            head.append(f'<div class="t-col-head" lang="{l}"><strong>'
+            head.append(f'<div class="t-col-head" lang="{l}" data-column="{l}"><strong>'
                         f'{escape(language_name(l))}</strong>: '
                         f'{escape(no_text)}</div>')
             continue
         page = f"{root}../{l}/{today_number(book, number)}/"
-        head.append(f'<div class="t-col-head" lang="{l}"><strong>{escape(_column(l))}'
+        head.append(f'<div class="t-col-head" lang="{l}" data-column="{l}"><strong>'
+                    f'{escape(_column(l))}'
                     f'</strong> · <a href="{attr(page)}">{escape(s.title)}</a><br>'
                     f'<span class="t-badge t-kind-{attr(s.source.kind)}">'
                     f'{escape(source_kind_label(s.source.kind))}</span> '
@@ -153,7 +155,7 @@ def _row(row: dict[str, str], index: int, order: list, sections: dict, renderers
         if rule is None:
             missing = (_("missing in this language") if l != "en" or english else
                        _("no English rule has this content"))
-            cells.append(f'<div class="t-cell t-absent" lang="{l}">'
+            cells.append(f'<div class="t-cell t-absent" lang="{l}" data-column="{l}">'
                          f'<span class="t-lang">{escape(language_name(l))}</span> '
                          f'{escape(missing)}{notes}</div>')
             continue
@@ -172,7 +174,7 @@ def _row(row: dict[str, str], index: int, order: list, sections: dict, renderers
                            f'{renderers[l].text(e.text, base, scheme=scheme, moved=moved)}'
                            f"</p></div>" for e in rule.examples)
         lag = views[l].lag_line(own) if l != "en" else ""
-        cells.append(f'<div class="t-cell" lang="{l}"><span class="t-lang">'
+        cells.append(f'<div class="t-cell" lang="{l}" data-column="{l}"><span class="t-lang">'
                      f'{escape(_column(l))}</span>{paragraphs}{examples}{lag}{notes}'
                      "</div>")
     anchor = _row_id(row)
@@ -209,11 +211,22 @@ def _column(column: str) -> str:
     return language_name(column)
 
 
+def _column_switches(order: list) -> str:
+    """A checkbox per column: the reader hides the columns they do not need (tolaria.js
+    shows the switches and remembers the choice)."""
+    legend = _("Columns shown:")
+    boxes = "".join(f'<label><input type="checkbox" data-column="{l}" checked> '
+                    f"{escape(_column(l))}</label>" for l in order)
+    return (f'<fieldset class="t-columns" hidden><legend>{escape(legend)}</legend>{boxes}'
+            "</fieldset>")
+
+
 def _today_head(book: RuleBook, lang: str, english) -> str:
     current = book.current
     said = (_("Edition: {date}").format(date=format_date(current)) if current
             else _("no text in this language"))
-    return (f'<div class="t-col-head" lang="en"><strong>{escape(_column(NOW))}</strong>'
+    return (f'<div class="t-col-head" lang="en" data-column="{NOW}"><strong>'
+            f'{escape(_column(NOW))}</strong>'
             f'<br><span class="t-badge t-kind-official">{escape(source_kind_label("official"))}'
             f'</span> <small>{escape(said)}</small></div>')
 
@@ -228,7 +241,8 @@ def _today_cell(english: str | None, section, renderer, root: str, view,
     if today is None or today.number is None:
         said = (_("no counterpart in the current edition") if today is not None
                 else _("not in the current edition’s view"))
-        return f'<div class="t-cell t-absent" lang="en">{name} {escape(said)}</div>'
+        return (f'<div class="t-cell t-absent" lang="en" data-column="{NOW}">{name} '
+                f'{escape(said)}</div>')
     base = root + "../en/"
     rule = section.rule(RuleNumber.parse(english)) if section else None
     number = ""
@@ -249,7 +263,8 @@ def _today_cell(english: str | None, section, renderer, root: str, view,
         label = _("Base → current:")
         diff = (f'<div class="t-diff"><span class="t-label">{escape(label)}</span> '
                 f"{diff_html(old, today.text)}</div>")
-    return f'<div class="t-cell t-now" lang="en">{name}{paragraphs}{examples}{diff}</div>'
+    return (f'<div class="t-cell t-now" lang="en" data-column="{NOW}">{name}{paragraphs}'
+            f'{examples}{diff}</div>')
 
 
 
