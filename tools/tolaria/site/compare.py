@@ -10,6 +10,7 @@ from ..numbering import RuleNumber
 from .addresses import section_path, today_number
 from .alignment import identity, row_of, rows
 from ..formats.text import source_kind_label
+from ..history.status import STALE, TRANSLATED, translation_status
 from .pages import Page, edition_label, root_of
 from .render import CURRENT, attr
 from .today import TodayView, diff_html
@@ -17,9 +18,24 @@ from .today import TodayView, diff_html
 SEVERITIES = ("critical", "functional", "cosmetic")
 
 
+def _findings(found: list) -> str:
+    """A rule's findings folded under one line: how many, of which severities."""
+    if not found:
+        return ""
+    severities = [str(f.severity) for f in found]
+    counts = ", ".join(_count(s, severities.count(s))
+                       for s in SEVERITIES + tuple(sorted(set(severities) - set(SEVERITIES)))
+                       if s in severities)
+    said = ngettext("{count} finding: {severities}", "{count} findings: {severities}",
+                    len(found)).format(count=len(found), severities=counts)
+    worst = next((s for s in SEVERITIES if s in severities), "other")
+    return (f'<details class="t-findings t-sev-{attr(worst)}"><summary>{escape(said)}'
+            f'</summary>{"".join(_finding(f) for f in found)}</details>')
+
+
 def _finding(finding) -> str:
     """A finding of the audit (which is there, then), its severity and check named in the
-    build's language."""
+    build's language; not the source file it is about (the reader's view has none)."""
     from ..audit.findings import label
 
     waived_label = _("waived")
@@ -33,7 +49,7 @@ def _finding(finding) -> str:
         parts.append(f'<div>{escape(expected_label)} {escape(str(finding.expected))}</div>')
     if getattr(finding, "found", None):
         parts.append(f'<div>{escape(found_label)} {escape(str(finding.found))}</div>')
-    parts.append(f'<code>{escape(str(finding.file))}:{escape(str(finding.line))}</code></div>')
+    parts.append("</div>")
     return "".join(parts)
 
 
@@ -73,16 +89,16 @@ def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
     views = {l: TodayView(book, sections[l], aligned[l].english if l != "en" else str,
                           history) for l in aligned}
     rows_html = [_head_row(book, lang, number, sections, order, root)]
-    if None in placed:  # findings about the whole section
-        cells = "".join(f'<div class="t-cell" lang="{_lang(l)}"><span class="t-lang">'
+    for index, row in enumerate(table):
+        rows_html.append(_row(row, index, order, sections, renderers, placed, root, views))
+    if None in placed:  # findings about the whole section, after its rules
+        cells = "".join(f'<div class="t-cell" lang="{_lang(l)}" data-column="{l}"><span class="t-lang">'
                         f'{escape(_column(l))}</span>'
-                        f'{"".join(_finding(f) for f in placed[None].get(l, ()))}</div>'
+                        f'{_findings(placed[None].get(l, []))}</div>'
                         for l in order)
         whole = _("The whole section")
         rows_html.append(f'<div class="t-row t-row-section" id="section"><div '
                          f'class="t-row-num">{escape(whole)}</div>{cells}</div>')
-    for index, row in enumerate(table):
-        rows_html.append(_row(row, index, order, sections, renderers, placed, root, views))
     title = _("{number}: the three languages side by side").format(number=shown)
     absent = _("The translation audit is not available in this build.")
     note = "" if findings is not None else f'<p class="t-legend">{escape(absent)}</p>'
@@ -91,7 +107,8 @@ def compare_page(book: RuleBook, lang: str, number: RuleNumber, renderers: dict,
         said = _("Rules are paired by content: where a text numbers a rule otherwise than "
                  "the English, its own number is shown in its column.")
         paired = f'<p class="t-legend t-paired">{escape(said)}</p>'
-    body = (f"<h1>{escape(title)}</h1>{note}{paired}<div class=\"t-compare\">"
+    body = (f"<h1>{escape(title)}</h1>{note}{paired}{_column_switches(order)}"
+            f"<div class=\"t-compare\">"
             f"{''.join(rows_html)}</div>\n")
     return Page(path, shown, body, [], ("toc",))
 
@@ -106,12 +123,13 @@ def _head_row(book: RuleBook, lang: str, number, sections: dict, order: list, ro
         s = sections[l]
         if s is None:
             no_text = _("no text in this language")
-            head.append(f'<div class="t-col-head" lang="{l}"><strong>'
+            head.append(f'<div class="t-col-head" lang="{l}" data-column="{l}"><strong>'
                         f'{escape(language_name(l))}</strong>: '
                         f'{escape(no_text)}</div>')
             continue
         page = f"{root}../{l}/{today_number(book, number)}/"
-        head.append(f'<div class="t-col-head" lang="{l}"><strong>{escape(_column(l))}'
+        head.append(f'<div class="t-col-head" lang="{l}" data-column="{l}"><strong>'
+                    f'{escape(_column(l))}'
                     f'</strong> · <a href="{attr(page)}">{escape(s.title)}</a><br>'
                     f'<span class="t-badge t-kind-{attr(s.source.kind)}">'
                     f'{escape(source_kind_label(s.source.kind))}</span> '
@@ -123,19 +141,21 @@ def _row(row: dict[str, str], index: int, order: list, sections: dict, renderers
          placed: dict, root: str, views: dict) -> str:
     english = row.get("en")
     cells = []
+    lags = [views[l].lag(row[l]) for l in order
+            if l not in (NOW, "en") and row.get(l) and l in views]
     for l in order:
         if l == NOW:
             cells.append(_today_cell(english, sections["en"], renderers["en"], root,
-                                     views.get("en")))
+                                     views.get("en"), lags))
             continue
         s = sections[l]
         own = row.get(l)
         rule = s.rule(RuleNumber.parse(own)) if s and own else None
-        notes = "".join(_finding(f) for f in placed.get(index, {}).get(l, ()))
+        notes = _findings(placed.get(index, {}).get(l, []))
         if rule is None:
             missing = (_("missing in this language") if l != "en" or english else
                        _("no English rule has this content"))
-            cells.append(f'<div class="t-cell t-absent" lang="{l}">'
+            cells.append(f'<div class="t-cell t-absent" lang="{l}" data-column="{l}">'
                          f'<span class="t-lang">{escape(language_name(l))}</span> '
                          f'{escape(missing)}{notes}</div>')
             continue
@@ -153,8 +173,8 @@ def _row(row: dict[str, str], index: int, order: list, sections: dict, renderers
         examples = "".join(f'<div class="t-example"><p>'
                            f'{renderers[l].text(e.text, base, scheme=scheme, moved=moved)}'
                            f"</p></div>" for e in rule.examples)
-        lag = views[l].lag_note(own) if l != "en" else ""
-        cells.append(f'<div class="t-cell" lang="{l}"><span class="t-lang">'
+        lag = views[l].lag_line(own) if l != "en" else ""
+        cells.append(f'<div class="t-cell" lang="{l}" data-column="{l}"><span class="t-lang">'
                      f'{escape(_column(l))}</span>{paragraphs}{examples}{lag}{notes}'
                      "</div>")
     anchor = _row_id(row)
@@ -164,8 +184,13 @@ def _row(row: dict[str, str], index: int, order: list, sections: dict, renderers
     today = views["en"].shown(english) if english and "en" in views else anchor
     also = (f'<span class="t-anchor" id="{attr(today)}"></span>'
             if today != anchor and today not in views["en"].ids else "")
+    was = ""
+    if english and today != english:  # today's number first, the rulebook's under it
+        said = _("{number} in the rulebook").format(number=english)
+        was = f'<small class="t-row-was" title="{attr(said)}">{escape(english)}</small>'
+        shown = today
     return (f'<div class="t-row{shifted}" id="{attr(anchor)}"><div class="t-row-num">'
-            f'{also}<a class="t-num" href="#{attr(anchor)}">{escape(shown)}</a></div>'
+            f'{also}<a class="t-num" href="#{attr(anchor)}">{escape(shown)}</a>{was}</div>'
             f'{"".join(cells)}</div>')
 
 
@@ -186,24 +211,38 @@ def _column(column: str) -> str:
     return language_name(column)
 
 
+def _column_switches(order: list) -> str:
+    """A checkbox per column: the reader hides the columns they do not need (tolaria.js
+    shows the switches and remembers the choice)."""
+    legend = _("Columns shown:")
+    boxes = "".join(f'<label><input type="checkbox" data-column="{l}" checked> '
+                    f"{escape(_column(l))}</label>" for l in order)
+    return (f'<fieldset class="t-columns" hidden><legend>{escape(legend)}</legend>{boxes}'
+            "</fieldset>")
+
+
 def _today_head(book: RuleBook, lang: str, english) -> str:
     current = book.current
     said = (_("Edition: {date}").format(date=format_date(current)) if current
             else _("no text in this language"))
-    return (f'<div class="t-col-head" lang="en"><strong>{escape(_column(NOW))}</strong>'
+    return (f'<div class="t-col-head" lang="en" data-column="{NOW}"><strong>'
+            f'{escape(_column(NOW))}</strong>'
             f'<br><span class="t-badge t-kind-official">{escape(source_kind_label("official"))}'
             f'</span> <small>{escape(said)}</small></div>')
 
 
-def _today_cell(english: str | None, section, renderer, root: str, view) -> str:
+def _today_cell(english: str | None, section, renderer, root: str, view,
+                lags: list = ()) -> str:
     """The current English of the row's rule, under today's number, with the word diff from
-    the rulebook's English (the base); or why there is none."""
+    the rulebook's English (the base) or, where that is today's, from a translation's older
+    base: the row's one diff; or why there is none."""
     name = f'<span class="t-lang">{escape(_column(NOW))}</span>'
     today = view.today(english) if view is not None and english else None
     if today is None or today.number is None:
         said = (_("no counterpart in the current edition") if today is not None
                 else _("not in the current edition’s view"))
-        return f'<div class="t-cell t-absent" lang="en">{name} {escape(said)}</div>'
+        return (f'<div class="t-cell t-absent" lang="en" data-column="{NOW}">{name} '
+                f'{escape(said)}</div>')
     base = root + "../en/"
     rule = section.rule(RuleNumber.parse(english)) if section else None
     number = ""
@@ -216,11 +255,16 @@ def _today_cell(english: str | None, section, renderer, root: str, view) -> str:
     examples = "".join(f'<div class="t-example"><p>{renderer.text(e, base, scheme=CURRENT)}'
                        "</p></div>" for e in today.examples)
     diff = ""
-    if rule is not None and today.text is not None and rule.text != today.text:
+    old = rule.text if rule is not None else None
+    if old is None or old == today.text:  # the English base is today's: a translation's
+        old = next((lag.base_text for lag in lags if lag is not None and lag.stale
+                    and lag.base_text is not None), old)
+    if old is not None and today.text is not None and old != today.text:
         label = _("Base → current:")
         diff = (f'<div class="t-diff"><span class="t-label">{escape(label)}</span> '
-                f"{diff_html(rule.text, today.text)}</div>")
-    return f'<div class="t-cell t-now" lang="en">{name}{paragraphs}{examples}{diff}</div>'
+                f"{diff_html(old, today.text)}</div>")
+    return (f'<div class="t-cell t-now" lang="en" data-column="{NOW}">{name}{paragraphs}'
+            f'{examples}{diff}</div>')
 
 
 
@@ -255,6 +299,7 @@ def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None,
     counts = {s: 0 for s in SEVERITIES}
     heads = [_("Section"), _("Title"), _("Source"), _("Rules"), _("Edition"), _("Findings"),
              _("Needs attention")]
+    lagging = _lagging(book, of)
     for number in book.section_numbers():
         english, text = book.section("en", number), book.section(of, number)
         expected = {r.number for r in english.rules} if english else set()
@@ -274,6 +319,11 @@ def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None,
                                     len(expected - have)).format(count=len(expected - have)))
         if text and english and text.edition.effective < english.edition.effective:
             reasons.append(_("older edition than the English"))
+        behind = sum(1 for key in lagging if _in_section(key, number))
+        if behind:
+            reasons.append(ngettext("{count} rule lags the current English",
+                                    "{count} rules lag the current English",
+                                    behind).format(count=behind))
         if any(str(f.severity) == "critical" for f in open_):
             reasons.append(_("critical findings"))
         if text is None:
@@ -296,6 +346,12 @@ def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None,
     summary = [ngettext("Complete: {percent} of the English rules ({present} of {total}).",
                         "Complete: {percent} of the English rules ({present} of {total}).",
                         total).format(percent=percent, present=present, total=total)]
+    if lagging:
+        summary.append(ngettext(
+            "Behind the current English: {count} rule whose English changed since its "
+            "translation's base.",
+            "Behind the current English: {count} rules whose English changed since their "
+            "translation's base.", len(lagging)).format(count=len(lagging)))
     if findings is None:
         summary.append(_("The translation audit is not available in this build."))
     else:
@@ -306,6 +362,14 @@ def dashboard_page(book: RuleBook, lang: str, of: str, findings: list | None,
             + "".join(f"<th>{escape(h)}</th>" for h in heads)
             + f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>\n")
     return Page(path, language_name(of), body, [], ("toc",))
+
+
+def _lagging(book: RuleBook, of: str) -> list[str]:
+    """The rulebook numbers of the rules of language `of` whose English changed (in wording)
+    since the base the translation was made from: `tolaria status`'s stale rules."""
+    if of not in TRANSLATED:
+        return []
+    return [r.key for r in translation_status(book, [of]).rules if r.state == STALE]
 
 
 def _count(severity: str, n: int) -> str:

@@ -180,18 +180,30 @@ class TodayView:
         lag = self.lag(number)
         if lag is None or not lag.stale:
             return ""
-        said = ngettext("The English changed since {base}: {count} change, in the edition "
+        label = _("Base English → current English ({date}):").format(
+            date=format_date(lag.current))
+        return (f'<details class="t-lag"><summary>{escape(self.lag_said(lag))}</summary>'
+                f'<p><span class="t-label">{escape(label)}</span></p>'
+                f'<p class="t-diff" lang="en">'
+                f'{diff_html(lag.base_text or "", lag.current_text or "")}</p></details>')
+
+    def lag_line(self, number: str) -> str:
+        """A translation's "the English changed since" note as one line, without its diff
+        (the compare view shows the diff once, in the current English's column)."""
+        lag = self.lag(number)
+        if lag is None or not lag.stale:
+            return ""
+        return f'<p class="t-lag">{escape(self.lag_said(lag))}</p>'
+
+    @staticmethod
+    def lag_said(lag: Lag) -> str:
+        """"The English changed since …": how far a stale translation's base lags."""
+        return ngettext("The English changed since {base}: {count} change, in the edition "
                         "of {since}.",
                         "The English changed since {base}: {count} changes, the first in "
                         "the edition of {since}.", lag.changes).format(
             base=format_date(lag.base), count=lag.changes,
             since=format_date(lag.since or lag.current))
-        label = _("Base English → current English ({date}):").format(
-            date=format_date(lag.current))
-        return (f'<details class="t-lag"><summary>{escape(said)}</summary>'
-                f'<p><span class="t-label">{escape(label)}</span></p>'
-                f'<p class="t-diff" lang="en">'
-                f'{diff_html(lag.base_text or "", lag.current_text or "")}</p></details>')
 
     def _gone(self, today: Today, renderer: Renderer, root: str) -> str:
         moved = list(today.moved_to)

@@ -4,6 +4,7 @@
 //    other language (the rules' data-es / data-it / data-en say where that differs);
 //  - an address whose anchor the page does not have shows a note saying so (and where the
 //    content is, when the anchor is an English number this text has elsewhere);
+//  - the compare view's columns can be hidden (the choice kept in localStorage);
 //  - the words searched are highlighted on the page even where the page writes them with
 //    accents and they were typed without ("finalizacion" marks "finalización").
 (function () {
@@ -140,6 +141,38 @@
   }
   showNote()
   window.addEventListener("hashchange", showNote)
+
+  // --- the compare view: the columns the reader hides, remembered ------------------------
+  var switches = document.querySelector(".t-columns")
+  var table = document.querySelector(".t-compare")
+  if (switches && table) {
+    var HIDDEN = "tolaria.compare.hidden"
+    var hidden = []
+    try { hidden = JSON.parse(localStorage.getItem(HIDDEN)) || [] } catch (e) { hidden = [] }
+    var showColumns = function () {
+      var shown = 0
+      switches.querySelectorAll("input[data-column]").forEach(function (box) {
+        var name = box.getAttribute("data-column")
+        box.checked = hidden.indexOf(name) < 0
+        if (box.checked) shown++
+        table.querySelectorAll('[data-column="' + name + '"]').forEach(function (cell) {
+          cell.classList.toggle("t-hidden", !box.checked)
+        })
+      })
+      table.style.setProperty("--t-columns", String(Math.max(shown, 1)))
+    }
+    switches.addEventListener("change", function (event) {
+      var box = event.target
+      if (!(box instanceof HTMLInputElement)) return
+      var name = box.getAttribute("data-column")
+      hidden = hidden.filter(function (other) { return other !== name })
+      if (!box.checked) hidden.push(name)
+      try { localStorage.setItem(HIDDEN, JSON.stringify(hidden)) } catch (e) { /* kept for this page */ }
+      showColumns()
+    })
+    showColumns()
+    switches.hidden = false
+  }
 
   // --- search words highlighted without regard to accents ------------------------------
   // The theme marks the words of ?h= as written; this marks the same words where the page
