@@ -40,8 +40,8 @@ def small(tmp_path_factory):
     work = tmp_path_factory.mktemp("small")
     rules = work / "rules"
     rules.mkdir()
-    for name in ("editions.yaml", "glossary.yaml"):
-        shutil.copy(REPO / "rules" / name, rules / name)
+    shutil.copy(REPO / "rules" / "glossary.yaml", rules / "glossary.yaml")
+    _editions_of(EDITIONS, REPO / "rules" / "editions.yaml", rules / "editions.yaml")
     for lang in ("en", "es", "it"):
         (rules / lang).mkdir()
         for number in SECTIONS:
@@ -55,6 +55,21 @@ def small(tmp_path_factory):
         done = run(argv, work)
         assert done.returncode == 0, done.stderr
     return work
+
+
+def _editions_of(editions, source, target) -> None:
+    """editions.yaml narrowed to the editions the small history holds (validate checks that
+    every edition listed is one of the history's)."""
+    dates = {f"{e[:4]}-{e[4:6]}-{e[6:]}" for e in editions}
+    out, keep = [], True
+    for line in source.read_text(encoding="utf-8").splitlines(keepends=True):
+        if line.startswith("  - effective: "):
+            keep = line.split(": ", 1)[1].strip() in dates
+        elif not line.startswith("    "):
+            keep = True
+        if keep:
+            out.append(line)
+    target.write_text("".join(out), encoding="utf-8")
 
 
 def _copy(small, work) -> None:
@@ -131,6 +146,9 @@ def kill_and_check(prepare, small, tmp_path, capsys, monkeypatch,
     changed = _difference(new, old)
     assert len(changed) >= 1 and all(not p.split("/")[-1].startswith(".") for p in new)
     label = " ".join(a for a in argv if not os.path.isabs(a))  # "po import"
+    # what validate says of the new files (an older whole CR than the history's newest is
+    # reported, complete run or not): a kill that leaves the new files must say the same
+    new_verdict = in_process(["validate", "--rules", str(work / "rules")], capsys)[0::2]
     print(f"{label}: {duration:.2f} s, {len(changed)} files change")
     chance = random.Random(label)
     problems, counts = [], {"old": 0, "new": 0}
@@ -145,7 +163,8 @@ def kill_and_check(prepare, small, tmp_path, capsys, monkeypatch,
         if _hashes(work / "rules") != old:  # something to complete or to remove: validate
             status, _out, err = in_process(["validate", "--rules", str(work / "rules")],
                                            capsys)
-            if status != 0:
+            if status != 0 and not (_hashes(work / "rules") == new
+                                    and (status, err) == new_verdict):
                 problems.append(f"{where}: validate fails: {err.strip()[:300]}")
         now = _hashes(work / "rules")
         if now == old or now == new:

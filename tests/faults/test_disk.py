@@ -18,7 +18,6 @@ import errno
 import io
 import os
 import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -57,24 +56,24 @@ class _Full:
 
 
 def in_place_writer(monkeypatch) -> None:
-    """A broken writer for the rulebook's files: the "temporary" file of mkstemp is the target
-    itself, truncated, so a failed write leaves it torn; a target it cannot open is written
-    to /dev/null instead, with no error; the final os.replace(target, target) does nothing.
-    Installed after inject, so that it writes through the injected faults."""
+    """A broken writer for the rulebook's files: the "temporary" file is the target itself,
+    truncated and written in place, so a failed write leaves it torn; the final
+    os.replace(target, target) does nothing. Installed after inject, so that it writes
+    through the injected faults."""
+    from tolaria.yamlfiles import atomic
+
     real_replace = os.replace
 
-    def mkstemp(suffix=None, prefix=None, dir=None, text=False):
-        target = os.path.join(dir, prefix[1:-1])
-        try:
-            return os.open(target, os.O_WRONLY | os.O_TRUNC | os.O_CREAT, 0o644), target
-        except OSError:
-            return os.open(os.devnull, os.O_WRONLY), target
+    def write_in_place(path, data, durable):
+        with open(path, "wb") as out:  # the injected open: the disk fills after truncating
+            out.write(data.encode("utf-8") if isinstance(data, str) else data)
+        return path
 
     def replace(src, dst, *args, **kwargs):
         if os.fspath(src) != os.fspath(dst):
             real_replace(src, dst, *args, **kwargs)
 
-    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(atomic, "_write_temporary", write_in_place)
     monkeypatch.setattr(os, "replace", replace)
 
 

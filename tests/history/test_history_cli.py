@@ -44,7 +44,7 @@ def test_import_history_checks_the_rulebook_first_and_writes_nothing(tmp_path, s
     assert captured.out == ("Covered rules from April 17, 2026 to January 1, 2099:\n"
                             "  no change\n")
     assert captured.err.splitlines() == [f"wrote {rules / name}" for name in (
-        "cr/en.json", "history/rules.yaml", "history/titles.yaml")]
+        "cr/en.json", "cr/editions.json", "history/rules.yaml", "history/titles.yaml")]
     assert {p.name: p.read_bytes() for p in (rules / "history").iterdir()} != stored
     assert "- effective: 2099-01-01\n    file: rules_20990101.txt\n" in \
         (rules / "history" / "rules.yaml").read_text(encoding="utf-8")
