@@ -287,12 +287,28 @@ def test_index_folders_keep_the_current_and_the_one_before(tmp_path):
     killed.mkdir()
     os.utime(killed, (0, 0))  # a build a killed process left long ago
     building.mkdir()  # another process's build in progress
-    paths = [first] + [WhooshEngine.for_book(book, base=str(base), rebuild=True).info.path
-                       for _ in range(3)]
+    paths = [first]
+    for age in range(3):
+        os.utime(paths[-1], (1000 * (age + 1),) * 2)  # built long ago: no search reads it
+        paths.append(WhooshEngine.for_book(book, base=str(base), rebuild=True).info.path)
     folders = sorted(p.name for p in base.iterdir() if p.is_dir())
     assert folders == sorted([building.name] + [os.path.basename(p) for p in paths[-2:]])
     assert (base / next(p.name for p in base.glob("*.current"))).read_text().strip() \
         == os.path.basename(paths[-1])
+
+
+def test_index_folders_built_lately_are_kept_for_the_processes_searching_them(tmp_path):
+    """Concurrent builds of one index: each process searches the folder it built, so none
+    is removed while it may still be read."""
+    from tolaria.search.engine import WhooshEngine
+    from tolaria.rulebook.loader import load_rulebook
+    from tolaria_testing import FIXTURES
+
+    book = load_rulebook(FIXTURES / "rulebook", use_cache=False)
+    base = tmp_path / "ix"
+    paths = [WhooshEngine.for_book(book, base=str(base), rebuild=True).info.path
+             for _ in range(3)]
+    assert all(os.path.isdir(p) for p in paths)
 
 
 def test_history_and_whole_cr_snapshots_keep_the_current_and_the_one_before(monkeypatch,

@@ -46,6 +46,7 @@ from whoosh.filedb.filestore import FileStorage, RamStorage  # noqa: E402
 
 SCHEMA_VERSION = 10
 BUILD_SECONDS = 3600  # a hidden build folder this old was left by a killed build
+SEARCH_SECONDS = 120  # an index folder younger than this may still be searched: kept
 TEXT_FIELDS = ("name", "stem", "section")  # stemmed, per language
 # The modules whose code or data decide what the index holds (analysis: stop lists, stems,
 # folding; documents and fields): a change to any of them rebuilds the index by itself; so
@@ -359,13 +360,23 @@ def _build(base: str, name: str, docs: list[Document], fingerprint: str) -> str:
     return os.path.basename(folder)
 
 
+def _recent(path: str) -> bool:
+    """An index folder built so lately that a process which found it may be searching it
+    still (concurrent builds of one name: each process reads the folder it built)."""
+    try:
+        return time.time() - os.stat(path).st_mtime < SEARCH_SECONDS
+    except OSError:
+        return True
+
+
 def _remove_stale(base: str, name: str, folder: str) -> None:
-    """Keep the index folder just built for name and the one before it (a process may still
-    be searching it); remove name's other folders, and builds a killed process left (hidden,
-    over an hour old)."""
+    """Keep the index folder just built for name, the one before it and those built in the
+    last SEARCH_SECONDS (a process may still be searching them); remove name's other
+    folders, and builds a killed process left (hidden, over an hour old)."""
     mine = re.compile(re.escape(name) + r"-[A-Za-z0-9_]{1,64}")  # as read_pointer takes
     cache.prune_entries(base, lambda entry: mine.fullmatch(entry) is not None
-                        and os.path.isdir(os.path.join(base, entry)), {folder})
+                        and os.path.isdir(os.path.join(base, entry))
+                        and not _recent(os.path.join(base, entry)), {folder})
     import shutil
 
     try:
