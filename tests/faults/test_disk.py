@@ -60,7 +60,7 @@ def in_place_writer(monkeypatch) -> None:
     truncated and written in place, so a failed write leaves it torn; the final
     os.replace(target, target) does nothing. Installed after inject, so that it writes
     through the injected faults."""
-    from tolaria.yamlfiles import atomic
+    from tolaria.files import atomic
 
     real_replace = os.replace
 

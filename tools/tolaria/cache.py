@@ -7,7 +7,7 @@ from __future__ import annotations
 import marshal
 import os
 
-from .yamlfiles.atomic import write_file
+from .files.atomic import write_file
 
 KEEP = 2  # of each cached kind: the item in use and the one before it
 

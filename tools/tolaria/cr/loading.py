@@ -12,7 +12,7 @@ import marshal
 import os
 
 from ..cache import cache_dir, fingerprint, prune, short, write_bytes_atomically
-from ..yamlfiles.atomic import recover
+from ..files.atomic import recover
 from .records import CRChapter, CRRule, CRSection, CRTerm, WholeCR
 
 SCHEMA = 1

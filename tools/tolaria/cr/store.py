@@ -329,7 +329,7 @@ def write_whole_cr(doc, rules_dir) -> tuple[Path, WholeCR, WholeCR | None]:
     is checked as it will be read before it replaces the old one, and nothing changes on any
     error (see whole_cr_text). Returns the path, the new WholeCR and the one it replaced
     (None if none)."""
-    from ..yamlfiles.atomic import write_files
+    from ..files.atomic import write_files
 
     text, cr = whole_cr_text(doc)
     path = store_path(rules_dir)

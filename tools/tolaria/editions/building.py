@@ -29,7 +29,7 @@ def import_all_editions(folder, rules_dir) -> str:
     written."""
     from ..cr.store import stored_whole_cr
     from ..history.rebuild import read_documents
-    from ..yamlfiles.atomic import write_files
+    from ..files.atomic import write_files
     from ..yamlfiles.nodes import display_path
 
     if not Path(folder).is_dir():

@@ -26,7 +26,7 @@ from ..numbering import BadNumber, RuleNumber
 from ..rulebook.edits import Edit, apply_edits
 from ..rulebook.folders import rulebook_files
 from ..rulebook.loader import default_rules_dir, load_rulebook
-from ..yamlfiles.atomic import write_files
+from ..files.atomic import write_files
 from ..yamlfiles.nodes import display_path
 from ..history.lookup import load_history
 from .po_export import Entry, chosen_sections, rule_parts, section_entries

@@ -15,7 +15,7 @@ from ..yamlfiles.nodes import display_path
 from ..model import Edition, RuleBook
 from ..numbering import BadNumber, RuleNumber, expand_range
 from ..rulebook.writer import section_yaml
-from ..yamlfiles.atomic import write_files
+from ..files.atomic import write_files
 
 HEADER = ("Section {number}, English: imported verbatim from the official Comprehensive Rules\n"
           "file {file} (effective {date}) by `tolaria import`. Do not edit by hand: import\n"

@@ -4,7 +4,7 @@ A file newer than the current edition becomes the current edition: rules/history
 and the whole CR in English (rules/cr/en.json) is replaced by it, so that the model, `show`,
 search, the site, `status` and the audit follow with no other edit. Everything is read and
 checked before anything is written, and the whole CR and the history files are replaced
-all or none (yamlfiles.atomic): a run stopped at any moment leaves the edition either not
+all or none (files.atomic): a run stopped at any moment leaves the edition either not
 yet added or added everywhere. An older file is added to the history in its place (the
 history is built again from the official files) and changes nothing that is current. A file that is not an
 official CR, one cut short, and an edition the history already has are refused.
@@ -21,7 +21,7 @@ from ..errors import UserError
 from ..formats.official import OfficialFileError
 from ..i18n import _, format_date
 from ..rulebook.loader import load_rulebook
-from ..yamlfiles.atomic import write_files
+from ..files.atomic import write_files
 from .changes import changes
 from .lookup import History
 from .reader import history_dir, read_history

@@ -12,7 +12,7 @@ from ..numbering import BadNumber, RuleNumber
 from ..rulebook.folders import default_rules_dir
 from .records import HistoryData, Span, Tracked, Unit, Version, number_in, number_key, state_at
 from ..tuples import named
-from ..yamlfiles.atomic import recover
+from ..files.atomic import recover
 
 # The reader (YAML) and the titles (official files) are imported where used: `tolaria show`
 # reads the history from its cache and never needs them (start-up is the CLI's hot path).

@@ -9,7 +9,7 @@ import yaml
 from . import RULES_FILE, TITLES_FILE
 from .reader import history_dir
 from .records import HistoryData, Span, Tracked, Unit, number_key
-from ..yamlfiles.atomic import write_files
+from ..files.atomic import write_files
 from ..yamlfiles.canonical import format_yaml
 
 RULES_HEADER = (

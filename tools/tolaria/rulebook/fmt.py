@@ -9,7 +9,7 @@ from ..yamlfiles.canonical import format_yaml
 from ..yamlfiles.nodes import display_path, load, yaml_module
 from ..i18n import _
 from .validation import validate_folder
-from ..yamlfiles.atomic import write_files
+from ..files.atomic import write_files
 from ..yamlfiles.problems import decode, describe
 
 

@@ -15,7 +15,7 @@ from ..cache import cache_dir, fingerprint, prune, short, write_bytes_atomically
 from ..errors import DataError, DataErrors
 from ..i18n import _
 from ..model import RuleBook
-from ..yamlfiles.atomic import recover
+from ..files.atomic import recover
 from . import snapshot
 from .folders import default_rules_dir, rulebook_files
 

@@ -9,7 +9,7 @@ import yaml
 from ..errors import UserError
 from ..i18n import _
 from ..model import Section
-from ..yamlfiles.atomic import write_file
+from ..files.atomic import write_file
 from ..yamlfiles.canonical import format_yaml
 
 

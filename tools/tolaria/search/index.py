@@ -32,7 +32,7 @@ from .. import cache
 from ..errors import os_error_text
 from ..i18n import _, format_list, format_number, language_name, ngettext
 from ..tuples import named
-from ..yamlfiles.atomic import write_file
+from ..files.atomic import write_file
 from .analysis import LANGS, analyzer, pairs, word_keys
 from .documents import Document
 

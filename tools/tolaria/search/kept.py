@@ -19,7 +19,7 @@ def kept(name: str, make, encode, decode, version: str = ""):
     import os
 
     from .. import cache
-    from ..yamlfiles.atomic import write_file
+    from ..files.atomic import write_file
     from .index import analysis_fingerprint
 
     # "@": no name holds it, so that one name's files are never another's ("topics-es")

@@ -31,7 +31,7 @@ import os
 
 from ..i18n import _
 from ..tuples import named
-from ..yamlfiles.atomic import write_file
+from ..files.atomic import write_file
 
 LANGS = ("en", "es", "it")
 FILES = ("synonyms.yaml", "filler.yaml", "corrections.yaml", "english.yaml",

@@ -1,4 +1,4 @@
-"""yamlfiles.atomic: one file replaced whole, a set of files replaced all or none, and what a
+"""files.atomic: one file replaced whole, a set of files replaced all or none, and what a
 killed writer leaves completed (a journal) or removed (temporaries)."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from tolaria.yamlfiles import atomic
-from tolaria.yamlfiles.atomic import JOURNAL, recover, write_file, write_files
+from tolaria.files import atomic
+from tolaria.files.atomic import JOURNAL, recover, write_file, write_files
 
 
 def _leftovers(folder) -> list[str]:

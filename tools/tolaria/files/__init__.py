@@ -1,0 +1,1 @@
+"""Files written whole: the one atomic writer, below every other package."""
