@@ -34,6 +34,18 @@ def shared_dir() -> Path:
     return path
 
 
+def whole(text: str) -> str:
+    """A YAML data file's text with the end line `...` every data file ends with."""
+    return text if text.rstrip().endswith("\n...") else text.rstrip("\n") + "\n...\n"
+
+
+def before_end(text: str, more: str) -> str:
+    """A YAML data file's text with more added before its end line."""
+    body = text.rstrip()
+    assert body.endswith("\n..."), "not a whole data file"
+    return body[:-3] + more.rstrip("\n") + "\n...\n"
+
+
 # --- the site in Debian's Chromium (tests/site and bench/bench_site_search.py) -------------
 CHROMIUM = os.environ.get("TOLARIA_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

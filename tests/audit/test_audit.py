@@ -7,6 +7,8 @@ from datetime import date
 
 import pytest
 
+from tolaria_testing import whole
+
 from tolaria.audit import run_audit
 from tolaria.audit.data import WordLists, load_audit_data
 from tolaria.errors import DataErrors
@@ -210,7 +212,7 @@ def test_waivers_mark_findings_and_stale_waivers_are_reported(book, tmp_path):
         "  - {lang: it, rule: \"702.25b\", check: spelling, key: word une, reason: r, by: me,"
         " date: 2025-01-01}\n"
         "  - {lang: it, rule: \"104.2\", check: spelling, key: word nope, reason: r, by: me,"
-        " date: 2025-01-01}\n", encoding="utf-8")
+        " date: 2025-01-01}\n...\n", encoding="utf-8")
     data = load_audit_data(root)._replace(words=load_audit_data(book.root).words)
     r = run_audit(book, langs=["it"], history=False, data=data)
     une, = [f for f in r.findings if f.key == "word une"]
@@ -223,7 +225,7 @@ def _waiver_errors(tmp_path, text: str) -> list[str]:
     """The errors load_audit_data reports for a waivers.yaml holding text."""
     root = tmp_path / "rules"
     root.mkdir()
-    (root / "waivers.yaml").write_text(text, encoding="utf-8")
+    (root / "waivers.yaml").write_text(whole(text), encoding="utf-8")
     with pytest.raises(DataErrors) as info:
         load_audit_data(root)
     return [str(e) for e in info.value.errors]
@@ -359,7 +361,7 @@ def test_senses_must_name_a_glossary_term(book, tmp_path):
     root = tmp_path / "rules"
     (root / "audit").mkdir(parents=True)
     (root / "audit" / "words.yaml").write_text(
-        "words: {es: [], it: []}\nsenses:\n  drawn: [a draw]\n", encoding="utf-8")
+        "words: {es: [], it: []}\nsenses:\n  drawn: [a draw]\n...\n", encoding="utf-8")
     with pytest.raises(DataErrors) as info:
         run_audit(book, history=False, data=load_audit_data(root))
     assert [str(e) for e in info.value.errors][0].endswith(
@@ -370,7 +372,7 @@ def test_a_sense_given_twice_is_a_duplicate_key(tmp_path):
     root = tmp_path / "rules"
     (root / "audit").mkdir(parents=True)
     (root / "audit" / "words.yaml").write_text(
-        "words: {es: [], it: []}\nsenses:\n  draw: [a draw]\n  draw: [to draw]\n",
+        "words: {es: [], it: []}\nsenses:\n  draw: [a draw]\n  draw: [to draw]\n...\n",
         encoding="utf-8")
     with pytest.raises(DataErrors) as info:
         load_audit_data(root)

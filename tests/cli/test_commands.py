@@ -278,8 +278,8 @@ def _broken_data_files(tmp_path, monkeypatch):
     text = waivers.read_text(encoding="utf-8")
     assert "check: " in text
     waivers.write_text(text.replace("check: ", "check: bogus", 1), encoding="utf-8")
-    (rules / "audit" / "cards.yaml").write_text("cards: [\n", encoding="utf-8")
-    (rules / "history" / "titles.yaml").write_text("titles: {}\n", encoding="utf-8")
+    (rules / "audit" / "cards.yaml").write_text("cards: [\n...\n", encoding="utf-8")
+    (rules / "history" / "titles.yaml").write_text("titles: {}\n...\n", encoding="utf-8")
     return rules
 
 
@@ -290,7 +290,7 @@ def _files_in(err: str) -> set[str]:
 def test_validate_reports_the_errors_of_every_data_file_at_once(capsys, tmp_path, monkeypatch):
     rules = _broken_data_files(tmp_path, monkeypatch)
     (rules / "examples" / "104.yaml").write_text(
-        "- id: x\n  rules: [104.99]\n  title: {en: t}\n  expect: [{step: upkeep}]\n",
+        "- id: x\n  rules: [104.99]\n  title: {en: t}\n  expect: [{step: upkeep}]\n...\n",
         encoding="utf-8")
     status, out, err = run(capsys, "validate", "--rules", str(rules))
     assert status == 2 and out == ""

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 
 import pytest
 
-from tolaria_testing import REPO
+from tolaria_testing import REPO, before_end
 from tolaria.cli import main
 from tolaria.errors import DataErrors
 from tolaria.history import load_history
@@ -19,16 +18,13 @@ from tolaria.history.storage import history_texts
 def test_the_stored_history_is_up_to_date_with_the_importer(tmp_path, shared, capsys):
     rules = tmp_path / "rules"
     shutil.copytree(REPO / "rules", rules, ignore=shutil.ignore_patterns("history"))
-    start = time.perf_counter()
     status = main(["history", "--rebuild", "--rules", str(rules),
                    "--reference", str(shared / "reference" / "cr-en")])
-    elapsed = time.perf_counter() - start
     assert status == 0, capsys.readouterr().err
     for name in ("rules.yaml", "titles.yaml"):
         assert (rules / "history" / name).read_bytes() == \
             (REPO / "rules" / "history" / name).read_bytes(), \
             f"rules/history/{name} is out of date: run `tolaria history --rebuild`"
-    assert elapsed < 20
 
 
 def test_the_stored_files_are_read_back_as_written():
@@ -182,6 +178,6 @@ def test_titles_of_an_edition_not_yet_added_are_left_out(tmp_path):
     path = folder / "titles.yaml"
     text = path.read_text(encoding="utf-8")
     assert f", {last}]" in text
-    path.write_text(text.replace(f", {last}]", f", {later}]")
-                    + f'  - ["999.9", New Thing, {later}, {later}]\n', encoding="utf-8")
+    path.write_text(before_end(text.replace(f", {last}]", f", {later}]"),
+                               f'  - ["999.9", New Thing, {later}, {later}]\n'), encoding="utf-8")
     assert read_history(folder) == before

@@ -63,7 +63,7 @@ def test_fmt_refuses_a_date_that_is_no_day_in_any_data_file(tiny, capsys):
 
     waivers = tiny / "waivers.yaml"
     waivers.write_text("waivers:\n  - lang: es\n    rule: \"104.1\"\n    check: spelling\n"
-                       "    key: k\n    reason: r\n    by: me\n    date: 2026-02-30\n",
+                       "    key: k\n    reason: r\n    by: me\n    date: 2026-02-30\n...\n",
                        encoding="utf-8")
     before = {p: p.read_bytes() for p in tiny.rglob("*.yaml")}
     assert main(["fmt", "--rules", str(tiny)]) == 2
@@ -120,7 +120,7 @@ def test_fmt_reports_yaml_errors_in_the_users_language(tiny, monkeypatch, capsys
     from pseudo_locale import pseudo_language, tr
     from tolaria.cli import main
 
-    (tiny / "notes.yaml").write_text("a: b: c\n", encoding="utf-8")
+    (tiny / "notes.yaml").write_text("a: b: c\n...\n", encoding="utf-8")
     pseudo_language(monkeypatch, "es")
     assert main(["fmt", "--check", "--rules", str(tiny), "--lang", "es"]) == 2
     assert capsys.readouterr().err.splitlines()[0] == "rules/notes.yaml:1: " + tr(

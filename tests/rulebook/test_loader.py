@@ -197,7 +197,9 @@ def _broken(old: str, new: str) -> str:
 
 
 def _tail(new: str) -> str:
-    return FIXTURE_104.read_text(encoding="utf-8") + new
+    """The fixture's text, its end line replaced by new."""
+    text = FIXTURE_104.read_text(encoding="utf-8")
+    return text[:text.rindex("...\n")] + new
 
 
 # case -> (the file's text, the line reported, the problem's English, its values)
@@ -231,11 +233,11 @@ YAML_CASES = {
         "a YAML directive (a line starting with '%') that is unknown, repeated or for another "
         "YAML version: remove the line", {}),
     "second-document": (
-        _tail("---\nsection: \"105\"\n"), 17,
+        _tail("---\nsection: \"105\"\n...\n"), 17,
         "a second document (after a line '---') in the file: a data file holds one "
         "document", {}),
     "text-after-document-end": (
-        _tail("...\nx: 1\n"), 18,
+        _tail("...\nx: 1\n...\n"), 18,
         "text after the end of the document (a line '...' or a '%' line above?): remove it",
         {}),
     "block-scalar-indicator": (
@@ -276,7 +278,11 @@ YAML_CASES = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(YAML_CASES))
+def _ended(case: str) -> bool:
+    return YAML_CASES[case][0].rstrip().endswith("\n...")
+
+
+@pytest.mark.parametrize("case", sorted(filter(_ended, YAML_CASES)))
 def test_each_yaml_syntax_error_is_one_line_in_the_users_language(tiny, monkeypatch, capsys,
                                                                   case):
     """Every word of the message comes from the catalogs (the pseudo-Spanish brackets all of
@@ -305,6 +311,19 @@ def test_the_pure_python_parser_gives_the_same_messages(tiny, monkeypatch, case)
     monkeypatch.setattr(nodes, "safe_loader", lambda: yaml.SafeLoader)
     assert errors_of(tiny) == [f"rules/en/104.yaml:{line}: YAML syntax error: "
                                + problem.format(**values)]
+
+
+def test_a_file_without_its_end_line_is_refused_before_its_syntax_is_read(tiny, capsys):
+    """`validate` says first that a file may be cut short; the loader names its syntax error."""
+    from tolaria.cli import main
+
+    text, line, problem, _values = YAML_CASES["unclosed-quote"]
+    (tiny / "en" / "104.yaml").write_text(text, encoding="utf-8")
+    assert errors_of(tiny) == [f"rules/en/104.yaml:{line}: YAML syntax error: {problem}"]
+    assert main(["validate", "--rules", str(tiny)]) == 2
+    last = len(text.rstrip("\n").split("\n"))  # the line 'note: "open', where the file stops
+    assert capsys.readouterr().err.startswith(
+        f"rules/en/104.yaml:{last}: the file does not end with the line '...'")
 
 
 def test_a_tab_reads_in_spanish(tiny, capsys):

@@ -1,7 +1,7 @@
 import os
 import time
 
-from tolaria_testing import REPO
+from tolaria_testing import before_end, REPO
 from tolaria.rulebook.loader import load_rulebook
 from tolaria.rulebook.snapshot import dumps, loads
 
@@ -35,7 +35,7 @@ def test_a_broken_rulebook_is_never_served_from_the_snapshot(tiny):
 
     load_rulebook(tiny)
     path = tiny / "en" / "104.yaml"
-    path.write_text(path.read_text() + "extra: key\n")
+    path.write_text(before_end(path.read_text(), "extra: key\n"))
     try:
         load_rulebook(tiny)
     except DataErrors as exc:

@@ -10,9 +10,9 @@ import pytest
 from tolaria.errors import DataErrors
 from tolaria.history import load_history
 from tolaria.rulebook.validation import Summary, validate_folder
-from tolaria_testing import REPO
+from tolaria_testing import REPO, before_end, whole
 
-EXAMPLE = """\
+EXAMPLE = whole("""\
 - id: a-win
   title: {en: A player wins}
   rules: ["104.2a"]
@@ -20,8 +20,8 @@ EXAMPLE = """\
     - win_game: Ana
   expect:
     - game: {over: true, winner: Ana}
-"""
-WAIVER = """\
+""")
+WAIVER = whole("""\
 waivers:
   - lang: es
     rule: "104.1"
@@ -30,7 +30,7 @@ waivers:
     reason: fine
     by: a judge
     date: 2026-01-01
-"""
+""")
 
 
 def _errors(root) -> list[str]:
@@ -108,7 +108,7 @@ def test_every_kind_of_data_file_reports_its_error_with_file_and_line(tiny, kind
     target.parent.mkdir(parents=True, exist_ok=True)
     if text is None:  # a section file with an unknown key
         text = target.read_text(encoding="utf-8").replace("title:", "titel:")
-    target.write_text(text, encoding="utf-8")
+    target.write_text(whole(text), encoding="utf-8")
     errors = _errors(tiny)
     assert any(e.startswith(expected) for e in errors), errors
     # only that file is wrong (a broken history file may make its companion unreadable)
@@ -120,7 +120,7 @@ def test_errors_of_several_files_are_reported_together(tiny):
     for name in ("waivers", "cards", "history titles"):
         file, text, _expected = BROKEN[name]
         (tiny / file).parent.mkdir(parents=True, exist_ok=True)
-        (tiny / file).write_text(text, encoding="utf-8")
+        (tiny / file).write_text(whole(text), encoding="utf-8")
     (tiny / "history" / "rules.yaml").write_text(
         (REPO / "rules" / "history" / "rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     section = tiny / "it" / "104.yaml"
@@ -136,7 +136,7 @@ def test_errors_of_several_files_are_reported_together(tiny):
 
 def test_the_examples_are_checked_against_the_rule_texts_when_these_are_right(tiny):
     (tiny / "examples").mkdir()
-    (tiny / "examples" / "104.yaml").write_text(BROKEN["examples"][1], encoding="utf-8")
+    (tiny / "examples" / "104.yaml").write_text(whole(BROKEN["examples"][1]), encoding="utf-8")
     errors = _errors(tiny)
     assert len(errors) >= 1 and all(e.startswith("rules/examples/104.yaml:") for e in errors)
     assert any("104.99" in e for e in errors), errors
@@ -162,7 +162,7 @@ def test_a_history_cut_short_fails(project):
     lines = path.read_text(encoding="utf-8").split("\n")
     cut = next(i for i in range(len(lines) * 9 // 10, len(lines))
                if lines[i].startswith("      - rule:"))
-    path.write_text("\n".join(lines[:cut]) + "\n", encoding="utf-8")
+    path.write_text(whole("\n".join(lines[:cut])), encoding="utf-8")  # its end line put back
     errors = _errors(project)
     assert any(e.startswith("rules/en/717.yaml:") and "has no history of edition 2019-10-04"
                in e for e in errors), errors
@@ -201,7 +201,7 @@ def test_the_editions_must_be_the_historys(project):
 def test_titles_cut_short_fail(project):
     path = project / "history" / "titles.yaml"
     lines = path.read_text(encoding="utf-8").split("\n")
-    path.write_text("\n".join(lines[:-3]) + "\n", encoding="utf-8")
+    path.write_text(whole("\n".join(lines[:-4])), encoding="utf-8")  # its end line put back
     errors = _errors(project)
     assert errors and all(e.startswith("rules/history/titles.yaml:") for e in errors), errors
     assert any("cut short" in e for e in errors), errors
@@ -217,7 +217,7 @@ def test_a_translation_citing_another_rule_than_its_english_fails(project):
 def test_a_waived_citation_passes(project):
     _edit(project / "es" / "104.yaml", "regla 704.)", "regla 705.)")
     waivers = project / "waivers.yaml"
-    waivers.write_text(waivers.read_text(encoding="utf-8") + "".join(
+    waivers.write_text(before_end(waivers.read_text(encoding="utf-8"), "".join(
         f"""  - lang: es
     rule: "104.3{letter}"
     check: cross-references
@@ -225,7 +225,7 @@ def test_a_waived_citation_passes(project):
     reason: a test
     by: a judge
     date: 2026-01-01
-""" for letter in "bcd"), encoding="utf-8")
+""" for letter in "bcd")), encoding="utf-8")
     validate_folder(project)
 
 
@@ -233,7 +233,7 @@ def test_a_translation_cut_mid_sentence_fails(project):
     path = project / "es" / "717.yaml"
     lines = path.read_text(encoding="utf-8").split("\n")
     cut = next(i for i in range(len(lines) - 1, 0, -1) if "cualquier otro momento" in lines[i])
-    path.write_text("\n".join(lines[:cut + 1]) + "\n", encoding="utf-8")
+    path.write_text(whole("\n".join(lines[:cut + 1])), encoding="utf-8")  # end line put back
     errors = _errors(project)
     assert errors == ["rules/es/717.yaml:97: 717.2g ends mid-sentence (“…cualquier otro momento "
                       "que no”), where its English ends one: is the file cut short?"], errors
@@ -242,7 +242,7 @@ def test_a_translation_cut_mid_sentence_fails(project):
 def test_a_translation_that_lost_its_last_rules_fails(project):
     path = project / "it" / "104.yaml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text[:text.index('  - number: "104.6"')], encoding="utf-8")
+    path.write_text(whole(text[:text.index('  - number: "104.6"')]), encoding="utf-8")
     errors = _errors(project)
     assert any(e.startswith("rules/it/104.yaml:") and e.endswith(
         "the text ends with 104.5, its English of 2018-07-13 with 104.6: is the file cut "

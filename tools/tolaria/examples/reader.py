@@ -320,8 +320,10 @@ def load_examples(book: RuleBook, paths=None) -> tuple[Example, ...]:
     errors: list[DataError] = []
     examples: list[Example] = []
     seen: dict[str, tuple[str, int]] = {}
+    rules = Path(book.root).resolve()
     for path in example_files(paths):
-        f = YamlFile(path, display_path(path), errors)
+        # the rulebook's files end with their end line; a file of someone else's need not
+        f = YamlFile(path, display_path(path), errors, ended=path.resolve().is_relative_to(rules))
         root = f.compose()
         if root is None:
             continue

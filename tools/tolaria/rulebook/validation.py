@@ -27,6 +27,7 @@ from ..search.synonyms import check_bridges
 from ..search.topics import check_rules as check_topic_rules
 from ..search.wordlists import read_folder as read_word_lists
 from ..files.atomic import recover
+from ..yamlfiles.ends import cut_files
 from .limits import check_files, check_texts
 from .loader import default_rules_dir, load_rulebook
 
@@ -56,6 +57,9 @@ def validate_folder(root=None) -> Summary:
     oversized = check_files(root)  # past the stated limits: not read at all
     if oversized:
         raise DataErrors(oversized)
+    cut = cut_files(root)  # a file cut short: nothing read from the others means much
+    if cut:
+        raise DataErrors(cut)
     book = collect(load_rulebook, root)
     if not os.path.isdir(root):  # the loader has said so; nothing else to read
         raise DataErrors(errors)

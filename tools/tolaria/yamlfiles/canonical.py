@@ -16,6 +16,7 @@ from datetime import date
 
 import yaml
 
+from .ends import END
 from .nodes import compose
 
 WIDTH = 96
@@ -84,6 +85,7 @@ def format_yaml(text: str) -> str:
     comments = _Comments(text, root)
     out: list[str] = []
     _block(root, 0, out, comments)
+    out.append(END)  # the mark of a whole file (yamlfiles.ends)
     out.extend(comments.rest())
     return "\n".join(out) + "\n"
 

@@ -20,6 +20,7 @@ from typing import Any
 from ..errors import DataError, os_error_text
 from ..i18n import _
 from ..numbering import BadNumber, RuleNumber
+from .ends import end_problem
 from .problems import decode, describe
 
 yaml = None  # the module, once imported
@@ -82,10 +83,12 @@ def is_scalar(node) -> bool:
 
 
 class YamlFile:
-    """One YAML file being read: its display name and the errors found in it."""
+    """One YAML file being read: its display name and the errors found in it. A data file
+    of the project ends with the line `...` (yamlfiles.ends); ended=False reads a file of
+    someone else's, such as worked examples given to `tolaria check`, without it."""
 
-    def __init__(self, path: Path, display: str, errors: list[DataError]):
-        self.path, self.display, self.errors = path, display, errors
+    def __init__(self, path: Path, display: str, errors: list[DataError], ended: bool = True):
+        self.path, self.display, self.errors, self.ended = path, display, errors, ended
 
     def error(self, node_or_line: Any, message: str) -> None:
         line = node_or_line if isinstance(node_or_line, int) else line_of(node_or_line)
@@ -110,6 +113,11 @@ class YamlFile:
             return None
         if node is None:
             self.error(1, _("the file is empty"))
+            return None
+        cut = end_problem(text) if self.ended else None
+        if cut is not None:
+            self.error(*cut)
+            return None
         return node
 
     # --- structure ------------------------------------------------------------------
