@@ -99,7 +99,7 @@ def warm_in_process() -> bool:
 def corpus_documents(files: list[Path]):
     """Every distinct wording of every rule of the editions given, once, as a Document
     with the editions (ISO dates) that print it (documents.distinct_wordings)."""
-    from tolaria.formats.official import read_official
+    from tolaria.cr.official import read_official
     from tolaria.search.documents import Document, distinct_wordings
 
     def editions():

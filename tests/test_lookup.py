@@ -131,7 +131,7 @@ def test_200_random_numbers_of_the_current_edition_show_their_official_text(caps
     import random
 
     from tolaria.cli import main
-    from tolaria.formats.official import read_official
+    from tolaria.cr.official import read_official
     from tolaria_testing import shared_dir
 
     doc = read_official(shared_dir() / "reference" / "cr-en" / "rules_20260417.txt")

@@ -53,7 +53,7 @@ def store_path(rules_dir) -> Path:
 
 # --- from an official document -------------------------------------------------------------
 def from_document(doc) -> WholeCR:
-    """The WholeCR of a parsed official file (formats.official.CRDocument)."""
+    """The WholeCR of a parsed official file (cr.official.CRDocument)."""
     sections = []
     for number, section in doc.sections.items():
         rules = tuple(CRRule(r.number, r.text, tuple(r.examples)) for r in section.rules)
@@ -291,7 +291,7 @@ def whole_cr_text(doc) -> tuple[str, WholeCR]:
 
     Raises OfficialFileError for a file that is cut short or whose numbering the store
     cannot hold (a number printed twice, numbers out of order)."""
-    from ..formats.official import OfficialFileError
+    from ..cr.official import OfficialFileError
 
     if doc.incomplete:
         raise OfficialFileError(doc.incomplete[0])
@@ -360,7 +360,7 @@ def import_whole(file, rules_dir) -> str:
     """`tolaria import FILE --whole`: store an official file as the whole CR; one line on
     what was written (UserError for a file that cannot be read whole)."""
     from ..errors import UserError
-    from ..formats.official import OfficialFileError, read_official
+    from ..cr.official import OfficialFileError, read_official
 
     try:
         return describe_import(*write_whole_cr(read_official(file), rules_dir))

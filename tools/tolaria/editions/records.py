@@ -47,7 +47,7 @@ def section_of(key: str) -> str:
 
 
 def from_document(doc) -> EditionRules:
-    """The EditionRules of a parsed official file (formats.official.CRDocument)."""
+    """The EditionRules of a parsed official file (cr.official.CRDocument)."""
     rules: dict[str, tuple[str, tuple[str, ...]]] = {}
     seen: dict[str, int] = {}
     for section in doc.sections.values():

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from ..cr.store import store_path, stored_whole_cr, whole_cr_text
 from ..errors import UserError
-from ..formats.official import OfficialFileError
+from ..cr.official import OfficialFileError
 from ..i18n import _, format_date
 from ..rulebook.loader import load_rulebook
 from ..files.atomic import write_files

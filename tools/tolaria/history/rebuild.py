@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..i18n import _, format_date
-from ..formats.official import CRDocument, OfficialFileError, read_official
+from ..cr.official import CRDocument, OfficialFileError, read_official
 from .build import build_units, extend
 from .records import EditionRef, HistoryData
 from .titles import document_titles, merge_titles
