@@ -150,6 +150,21 @@ def editions_phrase(dates) -> str:
                                                       last=format_date(dates[-1]))
 
 
+def source_kind_label(kind: str) -> str:
+    """A source's kind in the interface's words (for show, the site, the audit, PO files)."""
+    return {"official": _("official text"), "quoted": _("quoted source"),
+            "project": _("project translation")}.get(kind, kind)
+
+
+def shorten(text: str, width: int = 160) -> str:
+    """The first line of text, cut at a word boundary to about width characters."""
+    line = " ".join(text.split())
+    if len(line) <= width:
+        return line
+    cut = line.rfind(" ", 0, width)
+    return line[:cut if cut > width // 2 else width].rstrip(" ,;:") + " …"
+
+
 def format_list(items: list[str]) -> str:
     """Items joined as the interface's language writes a list (inglés, español e italiano)."""
     import re

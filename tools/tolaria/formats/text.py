@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .export import rule_json
-from ..i18n import _, editions_phrase, format_date, language_name, ngettext
+from ..i18n import _, editions_phrase, format_date, language_name, ngettext, source_kind_label
 from ..model import RuleBook
 from ..numbering import RuleNumber
 
@@ -17,12 +17,6 @@ def find_rule(book: RuleBook, lang: str, number: RuleNumber) -> dict | None:
         return rule_json(section, None)
     rule = section.rule(number)
     return rule_json(section, rule) if rule else None
-
-
-def source_kind_label(kind: str) -> str:
-    """A source's kind in the interface's words (for show, the site, the audit, PO files)."""
-    return {"official": _("official text"), "quoted": _("quoted source"),
-            "project": _("project translation")}.get(kind, kind)
 
 
 def _source_line(data: dict) -> str:

@@ -113,12 +113,3 @@ def found_hit(result: dict, text: str, score: float, marks) -> Hit:
     return Hit(shown, result["lang"], result["title"], text, score, marks,
                english_only=result.get("origin") == "cr",
                rulebook_number=result["number"] if shown != result["number"] else None)
-
-
-def shorten(text: str, width: int = 160) -> str:
-    """The first line of text, cut at a word boundary to about width characters."""
-    line = " ".join(text.split())
-    if len(line) <= width:
-        return line
-    cut = line.rfind(" ", 0, width)
-    return line[:cut if cut > width // 2 else width].rstrip(" ,;:") + " …"

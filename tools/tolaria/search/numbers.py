@@ -13,12 +13,12 @@ import functools
 import re
 
 from ..errors import UserError
-from ..i18n import _, editions_phrase, language_name
+from ..i18n import _, editions_phrase, language_name, shorten
 from ..model import RuleBook
 from ..numbering import RULE_WORDS, TYPED_DASH, TYPED_PATTERN, RuleNumber
 from ..lookup import (MAX_RANGE, RULEBOOK, WHOLE, Found, history_of, not_found, resolve,
                       rule_in, typed_numbers, whole_cr)
-from .hits import Hit, shorten
+from .hits import Hit
 
 
 @functools.cache

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from html import escape
 
-from ..i18n import _, format_date, language_name, ngettext
+from ..i18n import _, format_date, language_name, ngettext, source_kind_label
 from ..model import LANGUAGES, RuleBook
 from ..numbering import RuleNumber
 from .addresses import section_path, today_number
 from .alignment import identity, row_of, rows
-from ..formats.text import source_kind_label
 from ..history.status import STALE, TRANSLATED, translation_status
 from .pages import Page, edition_label, root_of
 from .render import CURRENT, attr

@@ -5,10 +5,9 @@ from __future__ import annotations
 from html import escape
 from typing import NamedTuple
 
-from ..i18n import _, format_date, language_name
+from ..i18n import _, format_date, language_name, source_kind_label
 from ..model import RuleBook, Section
 from ..numbering import BadNumber, RuleNumber
-from ..formats.text import source_kind_label
 from .addresses import section_path, today_number
 from .alignment import local_number
 from .counterparts import Counterparts
