@@ -14,6 +14,8 @@ from .records import EditionRef, HistoryData
 from .titles import document_titles, merge_titles
 from ..rulebook.loader import load_rulebook
 from .pre2009 import old_unit
+from .storage import write_history
+from ..yamlfiles.nodes import display_path
 
 OLD_SECTION = "300"  # the pre-2009 rule: quoted, not imported; linked to what it became
 
@@ -132,3 +134,10 @@ def insert_older(data: HistoryData, doc: CRDocument, reference: Path, rules_dir
                           "import that one first").format(
             folder=reference, date=format_date(data.editions[-1].effective)))
     return rebuilt
+
+
+def rebuild_history(rules_dir, reference=None) -> list[str]:
+    """Rebuild rules/history/ from every official file of reference (default: the shared
+    folder); the files written, as shown to people."""
+    data = rebuild(reference or default_reference_dir(), rules_dir)
+    return [display_path(path) for path in write_history(data, rules_dir)]
