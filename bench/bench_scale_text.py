@@ -59,7 +59,7 @@ def copy_with(base: Path, size: int | None) -> Path:
 
 def verdict(root: Path) -> str:
     from tolaria.errors import DataErrors
-    from tolaria.rulebook.validation import validate_folder
+    from tolaria.validation.folder import validate_folder
 
     try:
         validate_folder(root)

@@ -1,5 +1,5 @@
 """Truncation: a data file cut short at a line boundary, where what is left still parses,
-fails `validate` (tolaria.rulebook.validation.validate_folder, in-process) unless what was
+fails `validate` (tolaria.validation.folder.validate_folder, in-process) unless what was
 cut is only comments and blank lines.
 
 A seeded sample of cuts of the files whose wholeness validate proves against the others:
@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from tolaria.errors import DataErrors
-from tolaria.rulebook.validation import validate_folder
+from tolaria.validation.folder import validate_folder
 from tolaria_testing import REPO
 
 SEED = 20261127

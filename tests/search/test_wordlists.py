@@ -68,7 +68,7 @@ def test_validate_checks_the_search_folder(tmp_path):
     import shutil
 
     from tolaria.rulebook.loader import default_rules_dir
-    from tolaria.rulebook.validation import validate_folder
+    from tolaria.validation.folder import validate_folder
 
     root = tmp_path / "rules"
     shutil.copytree(default_rules_dir(), root, ignore=shutil.ignore_patterns("history"))
