@@ -71,7 +71,7 @@ def verdict(root: Path) -> str:
 
 def measure(root: Path) -> tuple[float, float, float]:
     """(load, index build, median warm search) seconds for the rulebook at root."""
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
     from tolaria.search import build_index, search
 
     start = time.perf_counter()

@@ -202,7 +202,7 @@ def test_an_unknown_term_names_close_ones(book):
 @given(st.text(max_size=30))
 def test_any_typed_term_is_an_entry_or_none(text):
     from tolaria.lookup import glossary_entry
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
 
     entry = glossary_entry(load_rulebook(REPO / "rules"), text)
     assert entry is None or entry.official is not None or entry.term is not None

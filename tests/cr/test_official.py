@@ -5,7 +5,7 @@ import pytest
 
 from tolaria_testing import REPO, shared_dir
 from tolaria.cr.official import OfficialFileError, decode, parse_official, read_official
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 
 OFFICIAL = sorted((shared_dir() / "reference" / "cr-en").glob("*.txt"))
 

@@ -12,7 +12,7 @@ from tolaria.errors import DataErrors, UserError
 from tolaria.cr.official import read_official
 from tolaria.formats.sections import (document_json, parse_section_list, source_file,
                                       write_sections)
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 from tolaria_testing import shared_dir
 
 OFFICIAL = "rules_20180713.txt"  # the edition of the tiny rulebook

@@ -12,7 +12,8 @@ import sys
 from .. import i18n
 from ..errors import UserError
 from ..i18n import _
-from ..rulebook.loader import default_rules_dir, load_rulebook
+from ..rulebook.folders import default_rules_dir
+from ..today.loader import load_rulebook
 from ..model import RuleBook
 
 

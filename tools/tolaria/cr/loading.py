@@ -20,7 +20,7 @@ STORE = ("cr", "en.json")  # rules/cr/en.json, as cr.store names it
 
 
 def default_rules_dir() -> str:
-    """rules/ of the project, or $TOLARIA_RULES (as rulebook.loader.default_rules_dir, without
+    """rules/ of the project, or $TOLARIA_RULES (as rulebook.folders.default_rules_dir, without
     importing the YAML loader)."""
     env = os.environ.get("TOLARIA_RULES")
     if env:

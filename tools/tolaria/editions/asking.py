@@ -169,7 +169,7 @@ def ask_changes(rules_dir, edition: date | None, since: date | None,
     one (default: the one before), as editions.changes gives it; the stale texts are the
     covered rules' translations. UserError when there are no stored editions, an edition
     is not stored, or the section is in neither edition."""
-    from ..rulebook.loader import load_rulebook
+    from ..today.loader import load_rulebook
     from .changes import changes, pick_editions
 
     archive = load_archive(rules_dir)

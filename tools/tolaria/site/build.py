@@ -177,7 +177,7 @@ def build_site(out_dir, rules=None, languages=LANGUAGES, strict: bool = True) ->
     from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
     from .. import i18n
-    from ..rulebook.loader import load_rulebook
+    from ..today.loader import load_rulebook
     from .search import stemmers_path
 
     load_rulebook(rules)  # a bad corpus fails here, with every error as file:line

@@ -50,7 +50,7 @@ def on_startup(command, dirty):
 
 
 def on_config(config):
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
 
     lang = site_language()
     i18n.set_language(lang)

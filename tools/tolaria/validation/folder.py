@@ -28,7 +28,8 @@ from ..search.topics import check_rules as check_topic_rules
 from ..search.wordlists import read_folder as read_word_lists
 from ..files.atomic import recover
 from ..rulebook.limits import check_files, check_texts
-from ..rulebook.loader import default_rules_dir, load_rulebook
+from ..rulebook.folders import default_rules_dir
+from ..today.loader import load_rulebook
 
 
 class Summary(NamedTuple):
