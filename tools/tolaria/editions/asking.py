@@ -14,7 +14,13 @@ from ..history.render import history_json, history_text
 from ..i18n import _, format_date
 from ..lookup import typed_numbers
 from .archive import Archive, load_archive
+from .changes import changes, pick_editions
 from .following import rule_history
+from ..numbering import BadNumber, RuleNumber
+from ..formats.export import whole_json
+from ..history.edition_view import shown_as_of
+from .records import whole_cr_of
+from ..today.loader import load_rulebook
 
 
 class AskedHistory(NamedTuple):
@@ -91,8 +97,6 @@ def _archive(rules_dir, failed: UserError, typed: str | None) -> Archive:
 
 
 def _typed(number: str) -> str | None:
-    from ..numbering import BadNumber, RuleNumber
-
     try:
         return str(RuleNumber.parse(number.strip().rstrip(".").replace(",", ".")))
     except BadNumber:
@@ -135,10 +139,6 @@ def any_as_of(rules_dir, number: str, when: date) -> tuple[dict, list[str]]:
     """`show NUMBER --edition DATE`: (the JSON of show, notes) for a covered rule
     (history.edition_view), else for any rule of the whole CR as the edition in force on
     when printed it: NUMBER read in that edition, else today's rule of that number."""
-    from ..formats.export import whole_json
-    from ..history.edition_view import shown_as_of
-    from .records import whole_cr_of
-
     try:
         return shown_as_of(load_history(rules_dir), number, when)
     except UserError as failed:
@@ -169,9 +169,6 @@ def ask_changes(rules_dir, edition: date | None, since: date | None,
     one (default: the one before), as editions.changes gives it; the stale texts are the
     covered rules' translations. UserError when there are no stored editions, an edition
     is not stored, or the section is in neither edition."""
-    from ..today.loader import load_rulebook
-    from .changes import changes, pick_editions
-
     archive = load_archive(rules_dir)
     if archive is None:
         raise UserError(_("no stored editions in {folder}: tolaria import DIR --all-editions "

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .export import rule_json
-from ..i18n import _, editions_phrase, format_date, language_name, ngettext, source_kind_label
+from ..i18n import (_, editions_phrase, format_date, language_name, ngettext, source_kind_label,
+                    current_language)
 from ..model import RuleBook
 from ..numbering import RuleNumber
 
@@ -116,6 +117,7 @@ def also_lines(data: dict) -> list[str]:
     tolaria.history.notes.Other.to_json)."""
     if not data.get("also"):
         return []
+    # lazy: saves 9 ms of `show`'s cold start (import CPU time, min of 5 runs)
     from ..history.notes import Other, other_line
 
     return [other_line(Other.from_json(other)) for other in data["also"]]
@@ -138,8 +140,6 @@ def _rule_lines(data: dict, lines: list[str], width: int, top: bool = False) -> 
 
 
 def _current() -> str:
-    from ..i18n import current_language
-
     return current_language()
 
 

@@ -42,6 +42,7 @@ def open_folder(root=None) -> str:
     left half switched completed first. DataErrors when there is no folder there."""
     root = os.fspath(root) if root is not None else default_rules_dir()
     if not os.path.isdir(root):
+        # lazy: saves 21 ms of every command's cold start (import CPU time, min of 5 runs)
         from ..yamlfiles.nodes import display_path
 
         raise DataErrors([DataError(display_path(root, root), 1, _(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..i18n import _, language_name
 from ..tuples import named
+from .parsing import echo
 
 MARK_OPEN, MARK_CLOSE = "**", "**"  # how JSON marks matched words in a snippet
 
@@ -80,8 +81,6 @@ class Hits(list):
 
     def notices(self) -> list[str]:
         """One line each on how the query was read: a typo corrected, a phrase loosened."""
-        from .parsing import echo  # the query's own module
-
         out = []
         if self and self.corrections:
             out.append(_("tolaria: no rule has '{typed}'; showing results for '{searched}'"

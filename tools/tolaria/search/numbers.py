@@ -117,6 +117,7 @@ def history_hits(book: RuleBook, history, number: str, lang: str,
     """The rules other than shown that had number in some edition (most recent first), each
     saying in which editions: the rulebook's rule in lang, or, for a rule this reference
     does not have (removed since, or newer than its text), its English wording then."""
+    # lazy: saves 12 ms of `search`'s cold start (import CPU time, min of 5 runs)
     from ..history.notes import others, state
 
     hits: list[Hit] = []

@@ -13,6 +13,7 @@ from ..history.status import STALE, TRANSLATED, translation_status
 from .pages import Page, edition_label, root_of
 from .render import CURRENT, attr
 from .today import TodayView, diff_html
+from ..audit.findings import label
 
 SEVERITIES = ("critical", "functional", "cosmetic")
 
@@ -35,8 +36,6 @@ def _findings(found: list) -> str:
 def _finding(finding) -> str:
     """A finding of the audit (which is there, then), its severity and check named in the
     build's language; not the source file it is about (the reader's view has none)."""
-    from ..audit.findings import label
-
     waived_label = _("waived")
     waived = (f' <span class="t-badge t-waived">{escape(waived_label)}</span>'
               if getattr(finding, "waived", False) else "")

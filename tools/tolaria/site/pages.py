@@ -13,6 +13,7 @@ from .alignment import local_number
 from .counterparts import Counterparts
 from .render import CURRENT, Renderer, attr
 from .today import TodayView
+import re
 
 
 class Page(NamedTuple):
@@ -245,8 +246,6 @@ def home_page(book: RuleBook, lang: str, whole: bool = False) -> Page:
 def says_obsolete(name: str) -> bool:
     """Whether a term's name already says it is obsolete ('Mana Burn (Obsolete)',
     'Quemadura de maná (Obsoleto)')."""
-    import re
-
     remark = re.search(r"\(([^)]*)\)\s*$", name)
     return remark is not None and "obsolet" in remark.group(1).lower()
 

