@@ -40,7 +40,7 @@ def main() -> int:
 
     from tolaria.audit import run_audit
     from tolaria.audit.runner import default_history
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
 
     book = load_rulebook(REPO / "rules")
     history = default_history(book.root)

@@ -140,7 +140,7 @@ def score(system, queries, verbose=False) -> tuple[float, float, float]:
 
 def main() -> int:
     os.environ.setdefault("TOLARIA_CACHE", tempfile.mkdtemp(prefix="tolaria-bench-"))
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
     from tolaria.search.documents import documents_from_book
 
     book = load_rulebook(REPO / "rules")

@@ -59,7 +59,7 @@ def copy_with(base: Path, size: int | None) -> Path:
 
 def verdict(root: Path) -> str:
     from tolaria.errors import DataErrors
-    from tolaria.rulebook.validation import validate_folder
+    from tolaria.validation.folder import validate_folder
 
     try:
         validate_folder(root)
@@ -71,7 +71,7 @@ def verdict(root: Path) -> str:
 
 def measure(root: Path) -> tuple[float, float, float]:
     """(load, index build, median warm search) seconds for the rulebook at root."""
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
     from tolaria.search import build_index, search
 
     start = time.perf_counter()

@@ -63,7 +63,7 @@ def fresh_processes() -> bool:
 
 
 def warm_in_process() -> bool:
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
     from tolaria.search import search
 
     book = load_rulebook(REPO / "rules")
@@ -99,7 +99,7 @@ def warm_in_process() -> bool:
 def corpus_documents(files: list[Path]):
     """Every distinct wording of every rule of the editions given, once, as a Document
     with the editions (ISO dates) that print it (documents.distinct_wordings)."""
-    from tolaria.formats.official import read_official
+    from tolaria.cr.official import read_official
     from tolaria.search.documents import Document, distinct_wordings
 
     def editions():
@@ -164,7 +164,7 @@ def _row(label: str, docs, searched: list[tuple[object, str]], glossary, read: f
 
 
 def scaling() -> None:
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
     from tolaria.search.documents import documents_from_book, official_terms
     from tolaria.search.glossary import Glossary
     from tolaria.search.parsing import parse

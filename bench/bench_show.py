@@ -27,7 +27,7 @@ def main() -> int:
     ok = report("tolaria show 104.3b", times["tolaria show 104.3b"], base, 2.5)
     ok &= report("tolaria show 104.3b --json", times["tolaria show 104.3b --json"], base, 2.5)
 
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
 
     load_rulebook(REPO / "rules", use_cache=False)  # PyYAML imported, files in the OS cache
     cold = statistics.median(timed(lambda: load_rulebook(REPO / "rules", use_cache=False),

@@ -26,7 +26,7 @@ def tiny(tmp_path, monkeypatch) -> Path:
 
 @pytest.fixture(scope="session")
 def book():
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
 
     return load_rulebook(REPO / "rules")
 

@@ -1,14 +1,17 @@
-"""The shape of the package, checked: no import cycles, a small top level, public seams
-between modules, a thin CLI (docs/architecture.md describes it)."""
+"""The shape of the package, checked: no import cycles between modules or packages, packages
+in the layers docs/architecture.md lists, a small top level, public seams between modules, a
+thin CLI (docs/architecture.md describes it)."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "tools" / "tolaria"
+ARCHITECTURE = PACKAGE.parents[1] / "docs" / "architecture.md"
 # __init__, __main__ and what every layer uses: cache, errors, i18n, lookup, model, numbering,
 # tuples (the record classes of the model, the history, the CR and search are made with it)
 TOP_LEVEL_LIMIT = 9
@@ -97,6 +100,143 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def package_of(module: str) -> str | None:
+    """The package a module belongs to (tolaria.history.notes: history; tolaria.model: model);
+    None for the root package itself, whose __init__ only names the version."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else None
+
+
+def package_graph(root: Path = PACKAGE) -> dict[str, dict[str, list[str]]]:
+    """package -> package it imports -> the imports that make the edge (`module:line`), from
+    every import of every module: module level or inside a function, relative or absolute."""
+    known = _modules(root)
+    graph: dict[str, dict[str, list[str]]] = {}
+    for name, path in known.items():
+        source = package_of(name)
+        if source is None:
+            continue
+        edges = graph.setdefault(source, {})
+        for target, _names, line in _imports(name, path, known):
+            imported = package_of(target)
+            if imported not in (None, source):
+                edges.setdefault(imported, []).append(f"{name}:{line} imports {target}")
+    return graph
+
+
+def loop_in(component: list[str], graph: dict[str, dict[str, list[str]]]) -> list[str]:
+    """One loop through the first package of a strongly connected component, as the packages
+    it passes (the first again at the end)."""
+    start, members = component[0], set(component)
+    paths = {start: [start]}
+    queue = [start]
+    while queue:
+        node = queue.pop(0)
+        for target in sorted(graph[node]):
+            if target == start:
+                return paths[node] + [start]
+            if target in members and target not in paths:
+                paths[target] = paths[node] + [target]
+                queue.append(target)
+    raise ValueError(f"no loop through {start}")
+
+
+def package_loops(root: Path = PACKAGE) -> list[str]:
+    """Each loop between packages, with the imports that close it, one line per edge."""
+    graph = package_graph(root)
+    out = []
+    for component in cycles({name: set(edges) for name, edges in graph.items()}):
+        loop = loop_in(component, graph)
+        lines = [" -> ".join(loop)]
+        for source, target in zip(loop, loop[1:]):
+            lines += [f"  {source} -> {target}: {how}" for how in graph[source][target]]
+        out.append("\n".join(lines))
+    return out
+
+
+def check_no_package_loops(root: Path = PACKAGE) -> None:
+    loops = package_loops(root)
+    assert not loops, "packages import each other in a loop:\n" + "\n".join(loops)
+
+
+def documented_layers(text: str) -> list[list[str]]:
+    """The layers of docs/architecture.md's "Layers" list, bottom first: each numbered line
+    names its packages in backticks."""
+    section = text.split("\n## Layers\n", 1)[1].split("\n## ", 1)[0]
+    return [re.findall(r"`([^`]+)`", line) for line in section.splitlines()
+            if re.match(r"\d+\. ", line)]
+
+
+def layer_offences(graph: dict[str, dict[str, list[str]]], layers: list[list[str]]) -> list[str]:
+    """Every import of a package from its own layer or one above it, and every package that
+    is in no layer or in more than one."""
+    level = {}
+    offences = []
+    for number, names in enumerate(layers):
+        for name in names:
+            if name in level:
+                offences.append(f"{name}: in more than one layer")
+            level[name] = number
+    for source in sorted(graph):
+        if source not in level:
+            offences.append(f"{source}: in no layer of docs/architecture.md")
+            continue
+        for target, how in sorted(graph[source].items()):
+            if level.get(target, len(layers)) >= level[source]:
+                offences += [f"{source} (layer {level[source] + 1}) imports {target} "
+                             f"(layer {level.get(target, -1) + 1}): {h}" for h in how]
+    return offences
+
+
+def _planted(tmp_path: Path, files: dict[str, str]) -> Path:
+    package = tmp_path / "pkg"
+    for name, text in files.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text, encoding="utf-8")
+    return package
+
+
+PLANTED = {"__init__.py": "", "low/__init__.py": "", "low/base.py": "x = 1\n",
+           "mid/__init__.py": "", "mid/reader.py": "from ..low.base import x\n",
+           "high/__init__.py": "", "high/runner.py": "import pkg.mid.reader\n",
+           "top.py": "from .high import runner\n"}
+
+
+def test_a_loop_between_packages_is_found_and_printed(tmp_path):
+    """No module imports itself through others here, yet the packages do: a function of
+    low.extra imports high, which imports mid, which imports low.base."""
+    package = _planted(tmp_path, PLANTED)
+    check_no_package_loops(package)
+    (package / "low" / "extra.py").write_text(
+        "def later():\n    from ..high.runner import pkg\n", encoding="utf-8")
+    assert cycles(import_graph(package)) == []
+    with pytest.raises(AssertionError) as failure:
+        check_no_package_loops(package)
+    assert "high -> mid -> low -> high" in str(failure.value)
+    assert "low -> high: pkg.low.extra:2 imports pkg.high.runner" in str(failure.value)
+
+
+def test_packages_import_each_other_in_no_loop():
+    check_no_package_loops()
+
+
+def test_an_import_from_a_layer_above_is_an_offence(tmp_path):
+    graph = package_graph(_planted(tmp_path, PLANTED))
+    assert layer_offences(graph, [["low"], ["mid"], ["high"], ["top"]]) == []
+    assert layer_offences(graph, [["low", "mid"], ["high"], ["top"]]) == [
+        "mid (layer 1) imports low (layer 1): pkg.mid.reader:1 imports pkg.low.base"]
+    assert layer_offences(graph, [["low"], ["high"], ["mid"]]) == [
+        "high (layer 2) imports mid (layer 3): pkg.high.runner:1 imports pkg.mid.reader",
+        "top: in no layer of docs/architecture.md"]
+
+
+def test_each_package_imports_only_the_layers_below_it():
+    layers = documented_layers(ARCHITECTURE.read_text(encoding="utf-8"))
+    graph = package_graph()
+    assert layer_offences(graph, layers) == []
+    assert sorted(name for layer in layers for name in layer) == sorted(graph)
+
+
 def test_cycles_are_found_when_there_are_some():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycles(graph) == [["a", "b", "c"]]
@@ -152,3 +292,48 @@ def test_no_module_reaches_into_another_modules_private_names():
 @pytest.mark.parametrize("path", sorted((PACKAGE / "cli").glob("*.py")), ids=lambda p: p.name)
 def test_every_command_module_is_thin(path):
     assert len(path.read_text(encoding="utf-8").splitlines()) <= CLI_LINE_LIMIT
+
+
+def _guarded(node: ast.AST, parents: dict) -> bool:
+    """Inside a try whose handler catches ImportError: an optional part, not a saving."""
+    while node in parents:
+        node = parents[node]
+        if isinstance(node, ast.Try) and any(
+                isinstance(h.type, ast.Name) and h.type.id == "ImportError" for h in node.handlers):
+            return True
+    return False
+
+
+def unexplained_function_imports(root: Path = PACKAGE) -> list[str]:
+    """Imports inside functions without a comment naming their measured saving (`# lazy:
+    saves 3 ms of …`), on their line or above them (one may stand over a group of imports)."""
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        tree = ast.parse("\n".join(lines))
+        parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+        for function in ast.walk(tree):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(function):
+                if not isinstance(node, (ast.Import, ast.ImportFrom)) or _guarded(node, parents):
+                    continue
+                at = node.lineno - 1
+                while at >= 0 and "# lazy:" not in lines[at] and lines[at].lstrip().startswith(
+                        ("import ", "from ", "#")):
+                    at -= 1
+                if at < 0 or not re.search(r"# lazy: saves [\d.]+ ms", lines[at]):
+                    out.append(f"{path.relative_to(root.parent)}:{node.lineno}: "
+                               f"{lines[node.lineno - 1].strip()}")
+    return out
+
+
+def test_an_import_inside_a_function_names_its_measured_saving(tmp_path):
+    package = _planted(tmp_path, {"__init__.py": "", "a.py": (
+        "def f():\n    # lazy: saves 3 ms of `show`'s cold start\n    import json\n"
+        "    import re\n\n\ndef g():\n    try:\n        import optional\n"
+        "    except ImportError:\n        return None\n")})
+    assert unexplained_function_imports(package) == []
+    (package / "b.py").write_text("def h():\n    import json  # lazy: JSON\n", encoding="utf-8")
+    assert unexplained_function_imports(package) == ["pkg/b.py:2: import json  # lazy: JSON"]
+    assert unexplained_function_imports() == []

@@ -264,7 +264,7 @@ def test_kept_keeps_two_keys_of_a_kind(monkeypatch, tmp_path):
 def test_rulebook_snapshots_keep_the_current_and_the_one_before(monkeypatch, tmp_path):
     import shutil
 
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
     from tolaria_testing import FIXTURES
 
     monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "cache"))
@@ -276,7 +276,7 @@ def test_rulebook_snapshots_keep_the_current_and_the_one_before(monkeypatch, tmp
 
 def test_index_folders_keep_the_current_and_the_one_before(tmp_path):
     from tolaria.search.engine import WhooshEngine
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
     from tolaria_testing import FIXTURES
 
     book = load_rulebook(FIXTURES / "rulebook", use_cache=False)
@@ -301,7 +301,7 @@ def test_index_folders_built_lately_are_kept_for_the_processes_searching_them(tm
     """Concurrent builds of one index: each process searches the folder it built, so none
     is removed while it may still be read."""
     from tolaria.search.engine import WhooshEngine
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
     from tolaria_testing import FIXTURES
 
     book = load_rulebook(FIXTURES / "rulebook", use_cache=False)

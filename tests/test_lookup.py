@@ -131,7 +131,7 @@ def test_200_random_numbers_of_the_current_edition_show_their_official_text(caps
     import random
 
     from tolaria.cli import main
-    from tolaria.formats.official import read_official
+    from tolaria.cr.official import read_official
     from tolaria_testing import shared_dir
 
     doc = read_official(shared_dir() / "reference" / "cr-en" / "rules_20260417.txt")
@@ -202,7 +202,7 @@ def test_an_unknown_term_names_close_ones(book):
 @given(st.text(max_size=30))
 def test_any_typed_term_is_an_entry_or_none(text):
     from tolaria.lookup import glossary_entry
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
 
     entry = glossary_entry(load_rulebook(REPO / "rules"), text)
     assert entry is None or entry.official is not None or entry.term is not None

@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from tolaria.audit import run_audit
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 from tolaria_testing import REPO
 
 

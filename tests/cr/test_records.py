@@ -162,10 +162,10 @@ def test_the_loader_reads_only_rules_without_the_shared_sources(tmp_path):
         assert not any("shared" in p for p in done.stderr.splitlines())
 
 
-def test_the_loader_finds_rules_where_the_rulebook_loader_does(monkeypatch, tmp_path):
+def test_the_loader_finds_rules_where_the_rulebook_does(monkeypatch, tmp_path):
     from tolaria.cr.loading import default_rules_dir
-    from tolaria.rulebook import loader
+    from tolaria.rulebook import folders
 
-    assert default_rules_dir() == loader.default_rules_dir()
+    assert default_rules_dir() == folders.default_rules_dir()
     monkeypatch.setenv("TOLARIA_RULES", str(tmp_path))
-    assert default_rules_dir() == loader.default_rules_dir() == str(tmp_path)
+    assert default_rules_dir() == folders.default_rules_dir() == str(tmp_path)

@@ -19,7 +19,7 @@ STORED = REPO / "rules" / "cr" / "en.json"
 
 @pytest.fixture(scope="module")
 def official():
-    from tolaria.formats.official import read_official
+    from tolaria.cr.official import read_official
 
     return read_official(shared_dir() / "reference" / "cr-en" / "rules_20260417.txt")
 

@@ -23,7 +23,7 @@ def no_shared(monkeypatch, tmp_path):
 def official():
     """rule number -> [(effective date, text, examples)] of every official file, oldest
     first, for the rules these tests ask about."""
-    from tolaria.formats.official import read_official
+    from tolaria.cr.official import read_official
 
     out: dict[str, list] = {}
     for path in sorted((shared_dir() / "reference" / "cr-en").glob("*.txt")):

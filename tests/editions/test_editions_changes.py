@@ -15,7 +15,7 @@ from tolaria.editions.changes import shifted
 @pytest.fixture(scope="module")
 def files():
     """(February 27, 2026, April 17, 2026): number -> (text, examples) of each official file."""
-    from tolaria.formats.official import read_official
+    from tolaria.cr.official import read_official
 
     folder = shared_dir() / "reference" / "cr-en"
     return tuple({r.number: (r.text, tuple(r.examples))

@@ -9,7 +9,7 @@ import shutil
 from tolaria_testing import REPO, shared_dir
 from tolaria.cli import main
 from tolaria.editions.archive import load_archive
-from tolaria.formats.official import decode
+from tolaria.cr.official import decode
 
 
 def _newer(folder):
@@ -67,7 +67,7 @@ def test_an_older_file_takes_its_place_and_leaves_the_current_edition(tmp_path):
     from tolaria.editions.records import whole_cr_of
     from tolaria.editions.recording import recorded
     from tolaria.editions.store import dumps
-    from tolaria.formats.official import parse_official
+    from tolaria.cr.official import parse_official
 
     first = edition(1, {"100.1": "These rules apply.", "100.2": "Players play."})
     third = edition(3, {"100.1": "These rules apply.", "100.2": "A new rule.",

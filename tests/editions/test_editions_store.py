@@ -26,7 +26,7 @@ def test_the_stored_history_of_every_edition_is_at_most_3_mb():
 
 def test_every_stored_edition_is_the_official_file_word_for_word():
     from tolaria.editions.records import from_document
-    from tolaria.formats.official import read_official
+    from tolaria.cr.official import read_official
 
     files = sorted((shared_dir() / "reference" / "cr-en").glob("*.txt"))
     archive = load_archive(RULES)

@@ -10,7 +10,7 @@ import pytest
 from tolaria.examples.checker import FAILED, run_example
 from tolaria.engine import actions, editions, phasing, sba, state, turn
 from tolaria.examples.reader import load_examples
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 
 REPO = Path(__file__).resolve().parents[2]
 BOOK = load_rulebook(REPO / "rules")

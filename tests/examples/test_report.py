@@ -11,7 +11,7 @@ from tolaria.errors import UserError
 from tolaria.examples.checker import (FAILED, NOT_EXECUTABLE, PASSED, CoverageRow,
                                       ExampleResult, Report, run_examples)
 from tolaria.examples.report import format_plain, write_junit
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 
 
 def _result(id, status, message="", rules=("104.2a",), line=2):

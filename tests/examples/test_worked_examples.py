@@ -8,7 +8,7 @@ import pytest
 
 from tolaria.examples.checker import NOT_EXECUTABLE, PASSED, run_example
 from tolaria.examples.reader import load_examples
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 from tolaria.model import LANGUAGES
 
 REPO = Path(__file__).resolve().parents[2]

@@ -1,5 +1,5 @@
 """Truncation: any data file of rules/ cut short at a line boundary fails `validate`
-(tolaria.rulebook.validation.validate_folder, in-process) with a `file:line` error naming
+(tolaria.validation.folder.validate_folder, in-process) with a `file:line` error naming
 that file, unless what was cut is only comments and blank lines after the file's end.
 
 Every data file is cut, at a seeded sample of its line boundaries (at least CUTS in all;
@@ -16,7 +16,7 @@ import shutil
 import pytest
 
 from tolaria.errors import DataErrors
-from tolaria.rulebook.validation import validate_folder
+from tolaria.validation.folder import validate_folder
 from tolaria_testing import REPO
 
 SEED = 20261127

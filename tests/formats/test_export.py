@@ -11,7 +11,7 @@ import pytest
 from tolaria.formats.export import export_json, rule_json, rulebook_json
 from tolaria.model import Rule, Wording
 from tolaria.numbering import RuleNumber
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 from tolaria_testing import FIXTURES
 
 N = RuleNumber.parse

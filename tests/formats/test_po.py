@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tolaria.errors import DataErrors
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 from tolaria.numbering import RuleNumber
 from tolaria.formats.po_export import build_catalog, export_po
 from tolaria.formats.po_import import import_po

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tolaria.errors import DataErrors, UserError
-from tolaria.formats.official import read_official
+from tolaria.cr.official import read_official
 from tolaria.formats.sections import (document_json, parse_section_list, source_file,
                                       write_sections)
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 from tolaria_testing import shared_dir
 
 OFFICIAL = "rules_20180713.txt"  # the edition of the tiny rulebook

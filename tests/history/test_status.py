@@ -13,7 +13,7 @@ from tolaria.cli import main
 from tolaria.errors import DataErrors
 from tolaria.history.status import translation_status, word_counts
 from tolaria.numbering import RuleNumber
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 from tolaria_testing import REPO
 
 

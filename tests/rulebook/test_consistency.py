@@ -13,7 +13,7 @@ from tolaria.model import Edition, Paragraph, Rule
 from tolaria.numbering import RuleNumber
 from tolaria.rulebook.consistency import (check_rulebook, cross_references,
                                           glossary_references, missing_translations)
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 from tolaria_testing import FIXTURES
 
 N = RuleNumber.parse

@@ -10,7 +10,7 @@ import pytest
 from tolaria.cli import main
 from tolaria.errors import DataErrors, UserError
 from tolaria.rulebook import limits
-from tolaria.rulebook.validation import validate_folder
+from tolaria.validation.folder import validate_folder
 from tolaria_testing import REPO
 
 

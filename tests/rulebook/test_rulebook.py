@@ -95,7 +95,7 @@ def test_the_pre_2009_rule_300_is_quoted_word_for_word(book):
 
 
 def test_english_glossary_definitions_are_quoted_from_the_official_glossary(book):
-    from tolaria.formats.official import read_official
+    from tolaria.cr.official import read_official
 
     docs = {}
     for term in book.glossary:

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from tolaria.errors import UserError
 from tolaria.model import Paragraph, Rule
 from tolaria.numbering import RuleNumber
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 from tolaria.rulebook.writer import section_yaml, write_output
 from tolaria.yamlfiles.canonical import format_yaml
 from tolaria_testing import REPO

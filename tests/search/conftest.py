@@ -14,7 +14,7 @@ from tolaria_testing import REPO
 
 @pytest.fixture(scope="session")
 def book(tmp_path_factory):
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
 
     target = tmp_path_factory.mktemp("covered") / "rules"
     shutil.copytree(REPO / "rules", target, ignore=shutil.ignore_patterns("cr"))
@@ -23,7 +23,7 @@ def book(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def whole_book():
-    from tolaria.rulebook.loader import load_rulebook
+    from tolaria.today.loader import load_rulebook
 
     return load_rulebook(REPO / "rules")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 from tolaria.search.engine import WhooshEngine
 from tolaria.cache import source_digest
 from tolaria.search.index import IndexNotSaved, IndexRebuilt
@@ -95,7 +95,7 @@ def test_explicit_rebuild_swaps_while_an_open_engine_keeps_searching(book, tmp_p
 
 SEARCHER = """
 import sys, time
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 from tolaria.search.engine import WhooshEngine
 from tolaria.search.parsing import parse
 book = load_rulebook()

@@ -16,7 +16,7 @@ def _messages(tmp_path, name, text):
 
 
 def test_the_projects_lists_are_valid():
-    from tolaria.rulebook.loader import default_rules_dir
+    from tolaria.rulebook.folders import default_rules_dir
 
     assert wordlists.check_folder(default_rules_dir()) > 50
 
@@ -67,8 +67,8 @@ def test_the_error_names_the_file(tmp_path):
 def test_validate_checks_the_search_folder(tmp_path):
     import shutil
 
-    from tolaria.rulebook.loader import default_rules_dir
-    from tolaria.rulebook.validation import validate_folder
+    from tolaria.rulebook.folders import default_rules_dir
+    from tolaria.validation.folder import validate_folder
 
     root = tmp_path / "rules"
     shutil.copytree(default_rules_dir(), root, ignore=shutil.ignore_patterns("history"))
@@ -82,7 +82,7 @@ def test_validate_checks_the_search_folder(tmp_path):
 def test_the_index_fingerprint_follows_the_lists(tmp_path, monkeypatch):
     import shutil
 
-    from tolaria.rulebook.loader import default_rules_dir
+    from tolaria.rulebook.folders import default_rules_dir
 
     root = tmp_path / "rules"
     shutil.copytree(default_rules_dir() + "/search", root / "search")
@@ -99,7 +99,7 @@ def test_check_reads_lists_kept_right_no_more_and_names_broken_ones(tmp_path, mo
     were read whole and found right before (their kept copy exists); broken ones raise."""
     import shutil
 
-    from tolaria.rulebook.loader import default_rules_dir
+    from tolaria.rulebook.folders import default_rules_dir
 
     def refused():
         raise AssertionError("read")

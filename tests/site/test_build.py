@@ -17,7 +17,7 @@ from tolaria.cli import main
 from tolaria.errors import DataErrors
 from tolaria.history import load_history
 from tolaria.model import LANGUAGES
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 from tolaria.site.addresses import today_number
 from tolaria.site.pages import section_page
 from tolaria.site.render import Renderer

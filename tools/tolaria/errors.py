@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from .tuples import named
+import errno
+from .i18n import _
 
 
 class DataError(named("DataError", "file line message")):
@@ -27,10 +29,6 @@ class DataErrors(Exception):
 def os_error_text(exc: OSError) -> str:
     """What an operating-system error means, in the interface's language (an errno without
     words of its own is still named, by its symbol: EXDEV…)."""
-    import errno
-
-    from .i18n import _
-
     known = {errno.ENOENT: _("no such file or folder"), errno.EACCES: _("permission denied"),
              errno.EPERM: _("permission denied"), errno.EISDIR: _("it is a folder, not a file"),
              errno.ENOTDIR: _("a part of the path is not a folder"),

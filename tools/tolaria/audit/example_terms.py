@@ -12,6 +12,7 @@ from ..model import RuleBook
 from .context import Context
 from .findings import Finding, finding
 from .terms import english_forms, obsolete_forms, term_forms, term_search
+from ..examples.reader import load_examples
 
 
 def check_example_terms(contexts: list[Context]) -> Iterator[Finding]:
@@ -62,8 +63,6 @@ def _text(example, lang: str) -> str:
 
 
 def _examples(book: RuleBook):
-    from ..examples.reader import load_examples
-
     try:
         return load_examples(book)
     except DataErrors:  # `tolaria validate` reports them; the audit checks what it can read

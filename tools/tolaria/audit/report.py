@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from ..i18n import _, format_date, format_number, format_percent, language_name, ngettext
+from ..i18n import (_, format_date, format_number, format_percent, language_name, ngettext,
+                    source_kind_label)
 from ..numbering import RuleNumber
-from ..formats.text import source_kind_label
 from .findings import SEVERITIES, Finding, label
 from .runner import AuditReport
 

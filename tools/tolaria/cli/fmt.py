@@ -7,7 +7,7 @@ import sys
 from ..i18n import _, ngettext
 from .common import rules_dir
 from ..errors import UserError
-from ..rulebook.fmt import format_rulebook
+from ..validation.fmt import format_rulebook
 
 
 def HELP() -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..editions.asking import any_history
-from ..history.asking import rebuild_history
+from ..history.rebuild import rebuild_history
 from ..i18n import _
 from .common import print_json, rules_dir
 

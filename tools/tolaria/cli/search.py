@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from ..i18n import _, current_language
+import argparse
+import os
+import sys
 
-MAX_LIMIT = 100  # as tolaria.search.MAX_LIMIT (not imported: start-up is a hot path)
+from ..i18n import _, current_language
+from ..rulebook.limits import check_query
+from ..search import MAX_LIMIT, search
+from ..search.advice import unknown_words
+from ..search.parsing import echo
+from .common import print_json, report_warnings, rulebook
 
 
 def limit(text: str) -> int:
     """--limit N: a whole number from 1 to MAX_LIMIT (else a one-line usage error)."""
-    import argparse
-
-    from ..search.parsing import echo
-
     try:
         value = int(text)
     except ValueError:
@@ -26,8 +29,6 @@ def limit(text: str) -> int:
 
 def use_color(stream) -> bool:
     """Highlight only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
-    import os
-
     return stream.isatty() and not os.environ.get("NO_COLOR")
 
 
@@ -51,14 +52,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    import sys
-
-    from ..rulebook.limits import check_query
-    from ..search import search
-    from ..search.advice import unknown_words
-    from ..search.parsing import echo
-    from .common import print_json, report_warnings, rulebook
-
     query = " ".join(args.query)
     check_query(query)
     lang = args.lang or current_language()

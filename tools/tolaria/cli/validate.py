@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..i18n import _, format_date, format_number, ngettext
-from ..rulebook.validation import validate_folder
+from ..validation.folder import validate_folder
 
 
 def HELP() -> str:

@@ -8,7 +8,11 @@ engine. Numbers are given and kept as strings ("704.5a"); lookups accept a strin
 
 from __future__ import annotations
 
+import bisect
+import unicodedata
+
 from ..tuples import named
+from ..numbering import BadNumber, RuleNumber
 
 ATTRIBUTION = "Rule text © Wizards of the Coast"
 # Named tuples rather than dataclasses: the records are made on every cold start of the CLI,
@@ -49,8 +53,6 @@ class CRTerm(named("CRTerm", "term definition")):
 
 def fold(text: str) -> str:
     """Case-, accent- and blank-insensitive form of a term ("Phased  Out" -> "phased out")."""
-    import unicodedata
-
     decomposed = unicodedata.normalize("NFKD", text)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(bare.casefold().replace("’", "'").split())
@@ -162,8 +164,6 @@ class WholeCR:
         """Numbers that exist next to one that does not, for "did you mean": the closest
         siblings in CR order (704.5z -> 704.5x, 704.5y), else those of its parent, else the
         nearest sections. () for a number that exists or is not a number."""
-        from ..numbering import BadNumber, RuleNumber
-
         try:
             wanted = RuleNumber.parse(_key(number))
         except BadNumber:
@@ -175,8 +175,6 @@ class WholeCR:
             parent = probe.parent
             siblings = self._siblings(parent)
             if siblings:
-                import bisect
-
                 keys = [n.sort_key() for n in siblings]
                 at = bisect.bisect_left(keys, probe.sort_key())
                 around = sorted(range(len(siblings)), key=lambda i: (
@@ -186,8 +184,6 @@ class WholeCR:
         return ()
 
     def _siblings(self, parent) -> list:
-        from ..numbering import RuleNumber
-
         if parent is None:
             return [RuleNumber.parse(s.number) for s in self.sections]
         return [RuleNumber.parse(r.number) for r in self.children(str(parent))]

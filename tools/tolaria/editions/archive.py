@@ -12,6 +12,7 @@ from ..i18n import _, format_date
 from .deltas import apply_delta
 from .records import EditionRules, from_whole_cr
 from .store import editions_path, read
+from ..cr.loading import default_rules_dir, load_whole_cr
 
 
 class Archive:
@@ -109,8 +110,6 @@ def build_archive(current: EditionRules, deltas, display: str, errors: list[Data
 def load_archive(rules_dir, whole=None) -> Archive | None:
     """Every edition of the whole CR under rules_dir (rules/ by default), or None when it has
     no rules/cr/editions.json or no whole CR. DataErrors for a damaged file."""
-    from ..cr.loading import default_rules_dir, load_whole_cr
-
     rules_dir = rules_dir if rules_dir is not None else default_rules_dir()
     path = editions_path(rules_dir)
     if not path.is_file():
@@ -118,6 +117,7 @@ def load_archive(rules_dir, whole=None) -> Archive | None:
     whole = whole if whole is not None else load_whole_cr(rules_dir)
     if whole is None:
         return None
+    # lazy: saves 21 ms of `show`'s cold start (import CPU time, min of 5 runs)
     from ..yamlfiles.nodes import display_path
 
     display = display_path(path)

@@ -1,21 +1,91 @@
 """`history NUMBER` and `show NUMBER --edition DATE` for any rule of the whole CR: the
-covered rules answer first (history.asking, history.edition_view); any other rule is found
+covered rules answer first (their history, history.edition_view); any other rule is found
 in the stored editions (archive) and followed through them by content."""
 
 from __future__ import annotations
 
 from datetime import date
+from typing import NamedTuple
 
 from ..errors import UserError
+from ..history.lookup import History, load_history
+from ..history.notes import forerunner_line, others, read_on, uncovered_name
+from ..history.render import history_json, history_text
 from ..i18n import _, format_date
+from ..lookup import typed_numbers
 from .archive import Archive, load_archive
+from .changes import changes, pick_editions
 from .following import rule_history
+from ..numbering import BadNumber, RuleNumber
+from ..formats.export import whole_json
+from ..history.edition_view import shown_as_of
+from .records import whole_cr_of
+from ..today.loader import load_rulebook
+
+
+class AskedHistory(NamedTuple):
+    """A covered rule's history as asked: current, its history key; asked, as typed."""
+    history: History
+    current: str
+    asked: str
+    also: list  # the other rules the number was, as history.notes.others gives them
+
+    def to_json(self) -> dict:
+        return history_json(self.history, self.current, self.asked, self.also)
+
+    def text(self) -> str:
+        return history_text(self.history, self.current, self.asked, self.also)
+
+
+def ask_history(rules_dir, number: str, edition: str | None = None) -> AskedHistory:
+    """The history NUMBER asks for (a number of any edition; with edition, a date
+    YYYY-MM-DD, the number as it was in the edition then in force). UserError if none."""
+    asked = number.strip()
+    h = load_history(rules_dir)
+    if not h.rule(asked):  # a history key ("702.25k@2016-07-22") is taken as it is
+        asked = str(_one_number(number))
+    if edition:
+        current = _on(h, asked, edition)
+    elif h.rule(asked):
+        current = asked
+    else:
+        matches = h.resolve(asked)
+        if not matches:
+            message = _("{number} is not a covered rule in any edition of the history"
+                        ).format(number=uncovered_name(h, asked))
+            line = forerunner_line(h, asked, "history")
+            raise UserError(f"{message}. {line}" if line else message, status=1)
+        current = matches[0].current
+    return AskedHistory(h, current, asked, others(h, asked, current, "history"))
+
+
+def _one_number(text: str):
+    """The one number NUMBER asks for (a decimal comma is read as the point)."""
+    numbers = typed_numbers(text, required=True)
+    if len(numbers) > 1:
+        raise UserError(_("history takes one number, not a range: e.g. tolaria history {number}"
+                          ).format(number=numbers[0]))
+    return numbers[0]
+
+
+def _on(h: History, number: str, edition: str) -> str:
+    """The history key of the rule that number was in the edition in force on a date."""
+    try:
+        when = date.fromisoformat(edition)
+    except ValueError:
+        raise UserError(_("--edition: '{value}' is not a date (YYYY-MM-DD)").format(
+            value=edition)) from None
+    _coverage, reading = read_on(h, "history", number, when)
+    if reading.key is not None:
+        return reading.key
+    raise UserError(_("{number} was no rule number in the edition of {date}: without "
+                      "--edition, tolaria history {number}").format(
+        number=number, date=format_date(reading.edition)), status=1)
 
 
 def _archive(rules_dir, failed: UserError, typed: str | None) -> Archive:
     """The stored editions, to answer what the covered rules could not; failed again when
     the number is a covered rule's (its own answer stands) or there are none."""
-    from ..history import load_history
 
     h = load_history(rules_dir, missing_ok=True)
     if typed is None or (h is not None and h.resolve(typed)):
@@ -27,8 +97,6 @@ def _archive(rules_dir, failed: UserError, typed: str | None) -> Archive:
 
 
 def _typed(number: str) -> str | None:
-    from ..numbering import BadNumber, RuleNumber
-
     try:
         return str(RuleNumber.parse(number.strip().rstrip(".").replace(",", ".")))
     except BadNumber:
@@ -49,10 +117,8 @@ def _located(archive: Archive, number: str, when: date | None) -> tuple[int, str
 
 
 def any_history(rules_dir, number: str, edition: str | None = None):
-    """The history NUMBER asks for: a covered rule's (history.asking), else the whole CR's
+    """The history NUMBER asks for: a covered rule's (ask_history), else the whole CR's
     rule of that number followed through every stored edition. UserError if neither."""
-    from ..history.asking import AskedHistory, ask_history
-
     try:
         return ask_history(rules_dir, number, edition)
     except UserError as failed:
@@ -73,11 +139,6 @@ def any_as_of(rules_dir, number: str, when: date) -> tuple[dict, list[str]]:
     """`show NUMBER --edition DATE`: (the JSON of show, notes) for a covered rule
     (history.edition_view), else for any rule of the whole CR as the edition in force on
     when printed it: NUMBER read in that edition, else today's rule of that number."""
-    from ..formats.export import whole_json
-    from ..history import load_history
-    from ..history.edition_view import shown_as_of
-    from .records import whole_cr_of
-
     try:
         return shown_as_of(load_history(rules_dir), number, when)
     except UserError as failed:
@@ -108,10 +169,6 @@ def ask_changes(rules_dir, edition: date | None, since: date | None,
     one (default: the one before), as editions.changes gives it; the stale texts are the
     covered rules' translations. UserError when there are no stored editions, an edition
     is not stored, or the section is in neither edition."""
-    from ..history import load_history
-    from ..rulebook.loader import load_rulebook
-    from .changes import changes, pick_editions
-
     archive = load_archive(rules_dir)
     if archive is None:
         raise UserError(_("no stored editions in {folder}: tolaria import DIR --all-editions "

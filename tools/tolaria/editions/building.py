@@ -12,6 +12,10 @@ from .deltas import make_delta
 from .linking import link
 from .records import from_document, from_whole_cr
 from .store import dumps, editions_path
+from ..cr.store import stored_whole_cr
+from ..history.rebuild import read_documents
+from ..files.atomic import write_files
+from ..yamlfiles.nodes import display_path
 
 
 def deltas_of(editions: list) -> list[dict]:
@@ -27,11 +31,6 @@ def import_all_editions(folder, rules_dir) -> str:
     """Write rules/cr/editions.json from every official file of folder that is older than
     the stored whole CR (whose own edition must be among them); one line on what was
     written."""
-    from ..cr.store import stored_whole_cr
-    from ..history.rebuild import read_documents
-    from ..files.atomic import write_files
-    from ..yamlfiles.nodes import display_path
-
     if not Path(folder).is_dir():
         raise UserError(_("{folder} is not a folder: --all-editions reads every official file "
                           "of a folder").format(folder=folder))

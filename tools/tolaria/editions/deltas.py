@@ -18,6 +18,7 @@ from ..errors import DataError
 from ..i18n import _
 from ..numbering import BadNumber, RuleNumber
 from .records import EditionRules, number_of, order_key, section_of
+import json
 
 
 def edits(new: str, old: str) -> list[list]:
@@ -48,8 +49,6 @@ def apply_edits(new: str, changes: list) -> str:
 
 def make_delta(older: EditionRules, newer: EditionRules, links: dict[str, str]) -> dict:
     """The reverse delta that rebuilds older from newer (links: history.linking.link)."""
-    import json
-
     taken = set(links.values())
     rules = []
     for key in sorted(older.rules, key=order_key):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..tuples import named
+from ..cr.records import CRChapter, CRRule, CRSection, WholeCR
 
 DUPLICATE = "#"
 
@@ -47,7 +48,7 @@ def section_of(key: str) -> str:
 
 
 def from_document(doc) -> EditionRules:
-    """The EditionRules of a parsed official file (formats.official.CRDocument)."""
+    """The EditionRules of a parsed official file (cr.official.CRDocument)."""
     rules: dict[str, tuple[str, tuple[str, ...]]] = {}
     seen: dict[str, int] = {}
     for section in doc.sections.values():
@@ -69,8 +70,6 @@ def from_whole_cr(cr) -> EditionRules:
 def whole_cr_of(edition: EditionRules, chapters: dict[str, str] | None = None):
     """One edition as a cr.WholeCR (no glossary), for what shows a rule of the whole CR;
     chapters: their titles, where known ({"1": "Game Concepts"})."""
-    from ..cr.records import CRChapter, CRRule, CRSection, WholeCR
-
     by_section: dict[str, list] = {}
     for key, (text, examples) in edition.rules.items():
         by_section.setdefault(section_of(key), []).append(CRRule(key, text, examples))

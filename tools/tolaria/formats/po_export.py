@@ -27,12 +27,11 @@ from .. import __version__
 from ..errors import UserError
 from ..history.lookup import load_history
 from ..history.records import state_at
-from ..i18n import _, format_date, language_name
+from ..i18n import _, format_date, language_name, source_kind_label
 from ..lookup import typed_number
 from ..model import Rule, RuleBook, Section
 from ..numbering import BadNumber, RuleNumber
 from ..rulebook.writer import write_output
-from .text import source_kind_label
 
 LANGS = ("es", "it")
 _TEAMS = {"es": "Spanish", "it": "Italian"}  # PO headers are data: always English

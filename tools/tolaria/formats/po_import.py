@@ -25,7 +25,8 @@ from ..model import Rule, RuleBook, Section
 from ..numbering import BadNumber, RuleNumber
 from ..rulebook.edits import Edit, apply_edits
 from ..rulebook.folders import rulebook_files
-from ..rulebook.loader import default_rules_dir, load_rulebook
+from ..rulebook.folders import default_rules_dir
+from ..today.loader import load_rulebook
 from ..files.atomic import write_files
 from ..yamlfiles.nodes import display_path
 from ..history.lookup import load_history

@@ -8,9 +8,10 @@ from typing import NamedTuple
 from ..errors import UserError
 from .export import rulebook_json
 from ..i18n import _
-from .official import CRDocument, OfficialFileError, read_official, to_sections
+from ..cr.official import CRDocument, OfficialFileError, read_official, to_sections
 from .summary import summary_line
-from ..rulebook.loader import default_rules_dir, load_rulebook
+from ..rulebook.folders import default_rules_dir
+from ..today.loader import load_rulebook
 from ..yamlfiles.nodes import display_path
 from ..model import Edition, RuleBook
 from ..numbering import BadNumber, RuleNumber, expand_range

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..i18n import _, format_date, format_number, ngettext
-from .official import CRDocument
+from ..cr.official import CRDocument
 
 
 def summary_line(doc: CRDocument, file) -> str:

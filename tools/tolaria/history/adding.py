@@ -18,9 +18,9 @@ from typing import NamedTuple
 
 from ..cr.store import store_path, stored_whole_cr, whole_cr_text
 from ..errors import UserError
-from ..formats.official import OfficialFileError
+from ..cr.official import OfficialFileError
 from ..i18n import _, format_date
-from ..rulebook.loader import load_rulebook
+from ..rulebook.reading import read_folder
 from ..files.atomic import write_files
 from .changes import changes
 from .lookup import History
@@ -60,7 +60,7 @@ def add_official_file(rules_dir, file, record=None) -> AddedEdition:
     made before anything is written and written first, so that a run stopped midway is
     finished by the next. A broken rulebook is reported first (DataErrors), and then nothing
     is written."""
-    load_rulebook(rules_dir)
+    read_folder(rules_dir)
     folder = history_dir(rules_dir)
     data = read_history(folder)
     doc = read_whole(Path(file))

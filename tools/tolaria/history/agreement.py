@@ -17,6 +17,7 @@ from ..numbering import BadNumber, RuleNumber
 from ..yamlfiles.nodes import display_path, line_count, scalar_lines
 from . import RULES_FILE, TITLES_FILE
 from .records import number_in, state_at
+from ..cr.store import key_line, store_path
 
 _TITLE_ITEM = re.compile(r'^\s*- \["?([0-9.]+)"?, .*, (\d{4}-\d\d-\d\d), (\d{4}-\d\d-\d\d)\]\s*$')
 
@@ -119,8 +120,6 @@ def title_editions(history, folder: Path):
 def current_edition(history, whole, folder: Path, root):
     """The whole CR is of the history's newest edition, prints every covered rule as the
     history's newest wording does, and has the titles the history gives that edition."""
-    from ..cr.store import key_line, store_path
-
     newest = history.editions[-1] if history.editions else None
     if newest != whole.edition:
         path = store_path(root)

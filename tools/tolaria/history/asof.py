@@ -6,6 +6,7 @@ from datetime import date
 from typing import NamedTuple
 
 from ..numbering import RuleNumber, find_references
+from .records import state_at
 
 
 class Reading(NamedTuple):
@@ -44,8 +45,6 @@ def reading_on(h, number: str, when: date) -> Reading:
 def rule_as_of(h, current: str, when: date) -> dict | None:
     """The English rule (or unit) known as current, with its subrules, as the edition in
     force on `when` printed it; None if that edition lacks it or is unknown."""
-    from .records import state_at
-
     unit = h.unit_of(current)
     edition = h.edition_on(when)
     if unit is None or edition is None:

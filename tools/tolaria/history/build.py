@@ -13,7 +13,7 @@ from datetime import date
 from typing import Iterable
 
 from ..errors import UserError
-from ..formats.official import CRDocument
+from ..cr.official import CRDocument
 from ..i18n import _
 from .matching import Block, locate, match_rules, same_wording
 from .pre2009 import extend_old_unit

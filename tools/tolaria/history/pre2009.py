@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from datetime import date
 
-from ..formats.official import CRDocument
+from ..cr.official import CRDocument
 from ..model import Section
 from .matching import SIMILAR, Block, match_rules, similarity, words
 from .records import Span, Tracked, Unit, Version, number_key

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from ..formats.official import CRDocument
+from ..cr.official import CRDocument
 from .records import Span
 
 MAX_TITLE = 60

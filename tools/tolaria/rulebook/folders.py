@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import os
 
+from ..errors import DataError, DataErrors
+from ..files.atomic import recover
+from ..i18n import _
+
 
 def default_rules_dir() -> str:
     """rules/ of the project, or $TOLARIA_RULES."""
@@ -31,3 +35,17 @@ def rulebook_files(root) -> list[str]:
             files.extend(sorted(os.path.join(path, e.name) for e in entries
                                 if e.name.endswith(".yaml") and not e.name.startswith(".")))
     return files
+
+
+def open_folder(root=None) -> str:
+    """The rulebook folder root names (rules/ by default), any set of files a killed writer
+    left half switched completed first. DataErrors when there is no folder there."""
+    root = os.fspath(root) if root is not None else default_rules_dir()
+    if not os.path.isdir(root):
+        # lazy: saves 21 ms of every command's cold start (import CPU time, min of 5 runs)
+        from ..yamlfiles.nodes import display_path
+
+        raise DataErrors([DataError(display_path(root, root), 1, _(
+            "no rulebook folder here (give one with --rules DIR or TOLARIA_RULES)"))])
+    recover(root)
+    return root

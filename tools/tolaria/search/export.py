@@ -28,13 +28,16 @@ from __future__ import annotations
 from ..model import RuleBook
 from ..numbering import (LETTERS, NUMBER_PATTERN, RULE_WORDS, TYPED_DASH, TYPED_PATTERN,
                          BadNumber, RuleNumber)
-from . import engine as engine_module
-from . import parsing, query, spelling, synonyms, wordlists
-from . import topics as topics_module
+from . import (engine as engine_module, parsing, query, spelling, synonyms, wordlists,
+               topics as topics_module, engine_for)
 from .analysis import LANGS, OWN_STEMS, PAIR_KINDS, WORD, fold, keys, number_keys, stop_words
 from .documents import official_terms
 from .filler import filler_words
 from .glossary import Glossary
+from ..lookup import history_of, whole_cr
+from ..errors import UserError
+from .numbers import lookup, MAX_TEXT
+from .. import lookup as typed
 
 FORMAT = 4  # the layout of payload.compact(): deltas, nested pairs; idf per language; other
 #            languages' word tables as their keys only (payload.for_language: `known`)
@@ -225,8 +228,6 @@ def _candidates(book: RuleBook) -> set[str]:
     """Every number a user might type that names a rule: the rulebook's, today's and their
     aliases, every number the history gave a covered rule (or a pre-2009 rule's
     successors), and every rule and section of the whole current CR."""
-    from ..lookup import history_of, whole_cr
-
     found = {str(n) for lang in book.languages for n in book.all_numbers(lang)}
     for today in (book.today or {}).values():
         found.update(a.number for a in today.aliases)
@@ -251,9 +252,6 @@ def _numbers(book: RuleBook) -> dict:
     (listed after the rules asked for, score 0.5) else 0], or the title's index alone for
     the number itself in English (a rule of the whole CR); numbers that answer alike in
     every language are under "all"."""
-    from ..errors import UserError
-    from .numbers import lookup
-
     titles: dict[str, int] = {}
     out: dict = {"titles": [], "all": {}, **{lang: {} for lang in LANGS}}
 
@@ -289,9 +287,6 @@ def _numbers(book: RuleBook) -> dict:
 
 def _patterns() -> dict:
     """The number patterns and limits of lookup and search.numbers, in JavaScript's syntax."""
-    from .. import lookup as typed
-    from .numbers import MAX_TEXT
-
     def js(pattern: str) -> str:
         return pattern.replace("(?P<", "(?<")
 
@@ -302,8 +297,6 @@ def _patterns() -> dict:
 
 def search_data(book: RuleBook) -> dict:
     """Everything the site's search needs, as JSON-ready data."""
-    from . import engine_for
-
     engine = engine_for(book)
     searcher = engine.searcher()
     fields = _fields(searcher)

@@ -20,14 +20,13 @@ import functools
 
 from . import wordlists
 from .analysis import fold
+from .kept import kept
 
 
 @functools.cache
 def filler_words(lang: str) -> frozenset[str]:
     """lang's filler words, folded (accents do not matter: "todavia" is "todavía"); kept in
     the user's cache (kept.py), so that a search's start need not read every word list."""
-    from .kept import kept
-
     return kept(f"filler-{lang}",
                 lambda: frozenset(fold(w) for w in wordlists.lists().filler.get(lang, ())),
                 sorted, frozenset)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..i18n import _, language_name
 from ..tuples import named
+from .parsing import echo
 
 MARK_OPEN, MARK_CLOSE = "**", "**"  # how JSON marks matched words in a snippet
 
@@ -80,8 +81,6 @@ class Hits(list):
 
     def notices(self) -> list[str]:
         """One line each on how the query was read: a typo corrected, a phrase loosened."""
-        from .parsing import echo  # the query's own module
-
         out = []
         if self and self.corrections:
             out.append(_("tolaria: no rule has '{typed}'; showing results for '{searched}'"
@@ -113,12 +112,3 @@ def found_hit(result: dict, text: str, score: float, marks) -> Hit:
     return Hit(shown, result["lang"], result["title"], text, score, marks,
                english_only=result.get("origin") == "cr",
                rulebook_number=result["number"] if shown != result["number"] else None)
-
-
-def shorten(text: str, width: int = 160) -> str:
-    """The first line of text, cut at a word boundary to about width characters."""
-    line = " ".join(text.split())
-    if len(line) <= width:
-        return line
-    cut = line.rfind(" ", 0, width)
-    return line[:cut if cut > width // 2 else width].rstrip(" ,;:") + " …"

@@ -9,19 +9,18 @@ that cannot be read or written only means compiling again.
 
 from __future__ import annotations
 
+import json
+import os
+from .. import cache
+from ..files.atomic import write_file
+from .index import analysis_fingerprint
+
 
 def kept(name: str, make, encode, decode, version: str = ""):
     """make()'s value, read back from the cache file of name (decode of its JSON) when
     there is one for the analysis in use (and version: what else the value is made of),
     else made and written there (encode's JSON), and name's files for any other analysis
     or version removed. make() may return None: then nothing is kept."""
-    import json
-    import os
-
-    from .. import cache
-    from ..files.atomic import write_file
-    from .index import analysis_fingerprint
-
     # "@": no name holds it, so that one name's files are never another's ("topics-es")
     path = os.path.join(cache.cache_dir(),
                         f"search-{name}@{version}{analysis_fingerprint()}.json")

@@ -16,8 +16,14 @@ import functools
 
 from ..tuples import named
 from . import wordlists
-from .analysis import fold, keys
-from .analysis import words as words_of
+from .analysis import fold, keys, words as words_of
+from .kept import kept
+from .filler import is_filler
+from .parsing import MAX_WORDS
+import os
+from ..errors import DataError, DataErrors
+from ..i18n import _
+from .glossary import Glossary
 
 
 class Synonym(named("Synonym", "lang words alternatives")):
@@ -60,8 +66,6 @@ def table(lang: str, kind: str = SYNONYMS
     """lang's entries, each with its left side as a pattern: the stem keys of a meaningful
     word (a collection: a list as read from the cache), or the folded spelling of a stop
     word (which must then be typed as it is); kept in the user's cache (kept.py)."""
-    from .kept import kept
-
     return kept(f"{kind}-{lang}", lambda: _compiled(lang, kind), _encode, _decode)
 
 
@@ -112,8 +116,6 @@ def known_keys(lang: str, kinds: tuple[str, ...] = (SYNONYMS, ENGLISH, ENGLISH_W
     """The keys of every meaningful word on the left of lang's entries (of kinds): words the
     search understands although no rule holds them ("mazzo"), so never read as typos; kept
     in the user's cache (kept.py: some ten thousand keys, gathered in about 5 ms)."""
-    from .kept import kept
-
     return kept(f"known-{lang}-{'-'.join(kinds)}",
                 lambda: frozenset(k for kind in kinds for pattern, _entry in table(lang, kind)
                                   for item in pattern if not isinstance(item, str)
@@ -178,9 +180,6 @@ def translate(lang: str, words: list[str]) -> tuple[str, ...]:
     entry of the ENGLISH and ENGLISH_WORDS tables it holds, in the query's order, and the
     other words that count as typed (names and loanwords: "planeswalker", "trample"); the
     words around a question and stop words left out. () when no table gives any English."""
-    from .filler import is_filler
-    from .parsing import MAX_WORDS
-
     found, game = _bridges(lang, words)
     if not found and not game:
         return ()
@@ -207,8 +206,6 @@ def translate(lang: str, words: list[str]) -> tuple[str, ...]:
 def _bridges(lang: str, words: list[str]) -> tuple[list, list]:
     """The entries of the ENGLISH table and then of the ENGLISH_WORDS table that the query's
     words hold in lang, each word once."""
-    from .filler import is_filler
-
     found = find(lang, words, ENGLISH)
     game = []
     taken = {p for span, _entry in found for p in span}
@@ -244,12 +241,8 @@ def check_bridges(book, rules_root, found: wordlists.WordLists | None = None) ->
     phasing's) are answered by their own rules, not bridged to the whole CR in English; the
     number of entries. found: the folder's lists, when read already. Raises DataErrors
     (file:line)."""
-    import os
-
-    from ..errors import DataError, DataErrors
-    from ..i18n import _
+    # lazy: saves 31 ms of `search`'s cold start (import CPU time, min of 5 runs)
     from ..yamlfiles.nodes import display_path
-    from .glossary import Glossary
 
     where = os.path.join(os.fspath(rules_root), "search")
     if found is None:

@@ -11,6 +11,15 @@ from html import escape
 from ..errors import UserError
 from ..i18n import _
 from ..model import LANGUAGES
+from urllib.parse import urlsplit
+import json
+from .. import i18n
+import logging
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.exceptions import Abort, ConfigurationError, PluginError
+from ..today.loader import load_rulebook
+from .search import stemmers_path
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
@@ -121,16 +130,10 @@ def write_root_page(out_dir: str, languages=LANGUAGES, site_url: str | None = No
 
 def site_root(site_url: str | None) -> str:
     """The path of the site's root on its host: site_url's ("/tolaria/"), else "/"."""
-    from urllib.parse import urlsplit
-
     return urlsplit(site_url or "/").path.rstrip("/") + "/"
 
 
 def _not_found_page(languages, known: str, links: str, site_url: str | None) -> str:
-    import json
-
-    from .. import i18n
-
     interface = i18n.current_language()
     sections = []
     try:
@@ -170,16 +173,6 @@ def build_site(out_dir, rules=None, languages=LANGUAGES, strict: bool = True) ->
     """Build every language of the site into out_dir; returns out_dir.
 
     Raises DataErrors for a bad rulebook and UserError when mkdocs fails."""
-    import logging
-
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import Abort, ConfigurationError, PluginError
-
-    from .. import i18n
-    from ..rulebook.loader import load_rulebook
-    from .search import stemmers_path
-
     load_rulebook(rules)  # a bad corpus fails here, with every error as file:line
     # mkdocs-material prints a banner about MkDocs 2 on every build unless this is set.
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from html import escape
 
-from ..i18n import _, format_date, language_name, ngettext
+from ..i18n import _, format_date, language_name, ngettext, source_kind_label
 from ..model import LANGUAGES, RuleBook
 from ..numbering import RuleNumber
 from .addresses import section_path, today_number
 from .alignment import identity, row_of, rows
-from ..formats.text import source_kind_label
 from ..history.status import STALE, TRANSLATED, translation_status
 from .pages import Page, edition_label, root_of
 from .render import CURRENT, attr
 from .today import TodayView, diff_html
+from ..audit.findings import label
 
 SEVERITIES = ("critical", "functional", "cosmetic")
 
@@ -36,8 +36,6 @@ def _findings(found: list) -> str:
 def _finding(finding) -> str:
     """A finding of the audit (which is there, then), its severity and check named in the
     build's language; not the source file it is about (the reader's view has none)."""
-    from ..audit.findings import label
-
     waived_label = _("waived")
     waived = (f' <span class="t-badge t-waived">{escape(waived_label)}</span>'
               if getattr(finding, "waived", False) else "")

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from html import escape
 
-from ..i18n import _, format_date
+from ..i18n import _, format_date, current_language
 from ..model import RuleBook
 from ..numbering import RuleNumber
+from ..history import load_history
 
 
 def worked_examples(book: RuleBook) -> dict[str, list[dict]] | None:
@@ -40,8 +41,6 @@ def worked_examples(book: RuleBook) -> dict[str, list[dict]] | None:
 def history_of(book: RuleBook):
     """The rule history of the rulebook's folder, or None when it has none (a broken one
     raises: the build fails rather than publish without it)."""
-    from ..history import load_history
-
     return load_history(book.root, missing_ok=True)
 
 
@@ -86,6 +85,4 @@ def rule_history(history):
 
 
 def _lang() -> str:
-    from ..i18n import current_language
-
     return current_language()

@@ -9,7 +9,8 @@ import os
 
 from ..model import LANGUAGES
 from ..rulebook.folders import default_rules_dir
-from .build import CONFIG, REPO
+from .build import CONFIG, REPO, build_site
+from importlib.metadata import PackageNotFoundError, version
 
 STAMP = ".tolaria-sources"  # in the built folder: the fingerprint of the sources it was built from
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -57,8 +58,6 @@ def signature(files) -> tuple:
 def fingerprint(rules=None, languages=LANGUAGES) -> str:
     """A digest of every source of the site, of the languages built and of the builder's
     versions: equal fingerprints build equal sites."""
-    from importlib.metadata import PackageNotFoundError, version
-
     digest = hashlib.sha256()
     for name in ("mkdocs", "mkdocs-material"):
         try:
@@ -118,7 +117,7 @@ def build_if_changed(out, rules=None, building=None, build=None) -> str:
     building() is not called); the sources' fingerprint. build(out, rules) builds
     (default: build.build_site)."""
     if build is None:
-        from .build import build_site as build
+        build = build_site
     value = fingerprint(rules)
     if built_fingerprint(out) == value and os.path.isfile(os.path.join(str(out), "index.html")):
         return value

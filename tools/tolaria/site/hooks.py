@@ -18,6 +18,21 @@ from tolaria.errors import DataErrors
 from tolaria.cr import load_whole_cr
 from tolaria.model import LANGUAGES
 from tolaria.site import search as site_search
+from tolaria.today.loader import load_rulebook
+from tolaria.site.pages import site_description, glossary_page, home_page, section_page
+from html import escape
+from tolaria.i18n import language_name
+from tolaria.site.alignment import align_sections
+from tolaria.site.compare import compare_index, compare_page, dashboard_page
+from tolaria.site.extras import audit_report, history_of, rule_history, worked_examples
+from tolaria.site.render import Renderer
+from tolaria.site.turn import turn_page
+from tolaria.site.whole import WholePages
+import html
+from markupsafe import Markup
+from tolaria.site.addresses import section_path, former_numbers, write_redirects
+from babel import Locale
+from tolaria.site.build import site_root, write_root_page
 
 LANG_ENV = "TOLARIA_SITE_LANG"
 MERMAID = "assets/vendor/mermaid.min.js"
@@ -50,8 +65,6 @@ def on_startup(command, dirty):
 
 
 def on_config(config):
-    from tolaria.rulebook.loader import load_rulebook
-
     lang = site_language()
     i18n.set_language(lang)
     try:
@@ -80,8 +93,6 @@ def _theme_words(config) -> None:
     the palette toggle (named in mkdocs.yml), the footer, the 404 page (our partials), the
     note for an address whose anchor is not on its page (main.html, tolaria.js), and the
     site's description."""
-    from tolaria.site.pages import site_description
-
     config.site_description = site_description()
     toggles = {"default": i18n._("Switch to the dark theme"),
                "slate": i18n._("Switch to the light theme")}
@@ -89,7 +100,6 @@ def _theme_words(config) -> None:
         if isinstance(option, dict) and option.get("toggle"):
             option["toggle"]["name"] = toggles.get(option.get("scheme"),
                                                    option["toggle"].get("name"))
-    from html import escape
 
     tool = ('<a href="https://squidfunk.github.io/mkdocs-material/" target="_blank" '
             'rel="noopener">Material for MkDocs</a>')
@@ -105,8 +115,6 @@ def _theme_words(config) -> None:
 def _anchor_note() -> dict:
     """The words of the note shown when an address's anchor (#702.25n) is not on its page;
     tolaria.js fills in {anchor}, {number} and {here}."""
-    from tolaria.i18n import language_name
-
     note = {
         "missing": i18n._("This page has no rule “{anchor}”: it opens at its top."),
         "english_here": i18n._("The English rule {number} has the number {here} in this text."),
@@ -120,15 +128,6 @@ def _anchor_note() -> dict:
 
 
 def _pages(book, lang: str, mermaid: bool) -> list:
-    from tolaria.site.alignment import align_sections
-    from tolaria.site.compare import compare_index, compare_page, dashboard_page
-    from tolaria.site.extras import audit_report, history_of, rule_history, worked_examples
-    from tolaria.site.pages import glossary_page, home_page, section_page
-    from tolaria.site.render import Renderer
-    from tolaria.site.turn import turn_page
-
-    from tolaria.site.whole import WholePages
-
     whole = load_whole_cr(book.root)  # a damaged file fails the build
     renderers = {l: Renderer(book, l, whole) for l in LANGUAGES}
     history = rules_history = history_of(book)
@@ -159,12 +158,6 @@ def _nav(book, lang: str) -> list:
     """The site's navigation. Its titles are HTML (mkdocs writes them as they are) made from
     text: escaped, and typed as HTML (Markup), so that the theme's `| e` (the footer's
     previous/next labels) does not escape them a second time."""
-    import html
-
-    from markupsafe import Markup
-
-    from tolaria.site.addresses import section_path
-
     def escape(text: str) -> Markup:
         return Markup(html.escape(text))
 
@@ -187,8 +180,6 @@ def _nav(book, lang: str) -> list:
 
 
 def _native_name(lang: str) -> str:
-    from babel import Locale
-
     name = Locale.parse(lang).get_display_name(lang)
     return name[:1].upper() + name[1:]
 
@@ -230,8 +221,6 @@ def on_template_context(context, template_name, config):
     links are relative ("./assets/...") to a <base>, this language's folder, which a script
     at the top of its head finds in the address (theme/404.html)."""
     if template_name == "404.html":
-        from tolaria.site.build import site_root
-
         context["base_url"] = "."
         context["tolaria_lang"] = _state["lang"]
         context["tolaria_base"] = f"{site_root(config.site_url)}{_state['lang']}/"
@@ -255,9 +244,6 @@ def on_post_template(output_content, template_name, config):
 
 
 def on_post_build(config):
-    from tolaria.site.addresses import former_numbers, write_redirects
-    from tolaria.site.build import write_root_page
-
     write_root_page(os.path.dirname(config.site_dir), site_url=config.site_url)
     book = _state["book"]
     write_redirects(config.site_dir, _state["lang"],

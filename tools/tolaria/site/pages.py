@@ -5,15 +5,15 @@ from __future__ import annotations
 from html import escape
 from typing import NamedTuple
 
-from ..i18n import _, format_date, language_name
+from ..i18n import _, format_date, language_name, source_kind_label
 from ..model import RuleBook, Section
 from ..numbering import BadNumber, RuleNumber
-from ..formats.text import source_kind_label
 from .addresses import section_path, today_number
 from .alignment import local_number
 from .counterparts import Counterparts
 from .render import CURRENT, Renderer, attr
 from .today import TodayView
+import re
 
 
 class Page(NamedTuple):
@@ -246,8 +246,6 @@ def home_page(book: RuleBook, lang: str, whole: bool = False) -> Page:
 def says_obsolete(name: str) -> bool:
     """Whether a term's name already says it is obsolete ('Mana Burn (Obsolete)',
     'Quemadura de maná (Obsoleto)')."""
-    import re
-
     remark = re.search(r"\(([^)]*)\)\s*$", name)
     return remark is not None and "obsolet" in remark.group(1).lower()
 

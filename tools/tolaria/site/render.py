@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from ..i18n import _
+from ..i18n import _, format_date
 from ..model import Rule, RuleBook, Section
 from ..numbering import BadNumber, RuleNumber, iter_reference_spans
 from .addresses import today_number
@@ -205,8 +205,6 @@ class Renderer:
         return "".join(parts)
 
 def _date(value) -> str:
-    from ..i18n import format_date
-
     return format_date(value)
 
 

@@ -22,6 +22,7 @@ from tolaria import i18n
 from tolaria.search.export import search_data
 from tolaria.search.payload import compact, dumps, for_language
 from tolaria.site.rows import ROWS, rows_json
+from tolaria.search import engine_for
 
 ASSETS = "assets/tolaria"
 ENGINE = f"{ASSETS}/search.js"
@@ -53,8 +54,6 @@ def stemmers_path(config) -> str:
 def data_json(book, lang: str) -> str:
     """The search data of book for a search in lang, as JSON (the data made once per
     process for an unchanged index)."""
-    from tolaria.search import engine_for
-
     key = (str(book.root), engine_for(book).info.fingerprint)
     if key not in _data:
         _data.clear()

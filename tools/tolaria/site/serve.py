@@ -18,7 +18,9 @@ from ..errors import UserError, os_error_text
 from ..i18n import N_, _
 from .compression import Bodies, accepts_gzip, is_compressible
 from .connection import REQUEST_SECONDS, SEND_SECONDS, DeadlineReader, drain
-from .watch import VERSION_PATH, with_reload_script
+from .watch import VERSION_PATH, Watcher, with_reload_script
+import ipaddress
+from .freshness import build_if_changed
 
 ALLOWED = "GET, HEAD"
 NOT_ALLOWED = N_("This site can only be read: it answers GET and HEAD requests only.")
@@ -75,8 +77,6 @@ def is_safe_target(target: str) -> bool:
 
 def is_loopback(host: str) -> bool:
     """Whether only this machine can reach a server bound to host."""
-    import ipaddress
-
     if host.lower() == "localhost":
         return True
     try:
@@ -328,8 +328,6 @@ def open_site_server(out: str, port: int = 8000, host: str = "127.0.0.1", rules=
     watcher rebuilds the site whenever its sources change, telling watching (a
     watch.Watcher callback) and open pages. UserError when the options mean nothing
     together, the folder is missing or the port is taken."""
-    from .freshness import build_if_changed
-
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     if not build and rules:
         raise UserError(_("--rules says which rulebook to build: it does nothing with "
@@ -354,8 +352,6 @@ def open_site_server(out: str, port: int = 8000, host: str = "127.0.0.1", rules=
                           ).format(value=port)) from None
     server.built = bool(built)
     if watch:
-        from .watch import Watcher
-
         server.watcher = Watcher(out, rules, version, watching)
         server.watcher.start()
     return server

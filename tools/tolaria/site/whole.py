@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from ..formats.text import source_kind_label
-from ..i18n import _, format_date, format_list, language_name
+from ..i18n import _, format_date, format_list, language_name, source_kind_label
 from ..model import LANGUAGES, Paragraph, Rule, RuleBook
 from ..numbering import RuleNumber
 from .alignment import local_number

@@ -3,17 +3,14 @@
 A YAML data file ends with the document end line `...` (comments and blank lines may
 follow it): a file cut short at any line loses it, and every reader refuses the file with
 `file:line`, where a cut that still parses would otherwise read as less data. The JSON
-stores (rules/cr/) need no mark: a cut one does not parse. `tolaria validate` runs
-`cut_files` over the whole folder before anything else, since no check of a cut file's
-content means anything.
+stores (rules/cr/) need no mark: a cut one does not parse. `tolaria validate` looks at
+every file of the folder this way before anything else (validation.whole_files).
 """
 
 from __future__ import annotations
 
 import json
-import os
 
-from ..errors import DataError
 from ..i18n import _
 
 END = "..."
@@ -39,30 +36,8 @@ def _missing() -> str:
              "if it is whole")
 
 
-def cut_files(root) -> list[DataError]:
-    """Every YAML file under root (hidden ones aside) that lacks its end line, and every
-    JSON file that does not parse."""
-    from .nodes import display_path
-
-    errors = []
-    for folder, subfolders, files in os.walk(root):
-        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
-        for name in sorted(n for n in files if not n.startswith(".")):
-            if not name.endswith((".yaml", ".json")):
-                continue
-            path = os.path.join(folder, name)
-            try:
-                with open(path, encoding="utf-8") as stream:
-                    text = stream.read()
-            except (OSError, UnicodeDecodeError):  # its reader says what is wrong
-                continue
-            problem = end_problem(text) if name.endswith(".yaml") else _json_problem(text)
-            if problem is not None:
-                errors.append(DataError(display_path(path), *problem))
-    return errors
-
-
-def _json_problem(text: str) -> tuple[int, str] | None:
+def json_problem(text: str) -> tuple[int, str] | None:
+    """(line, message) when a JSON text does not parse (a cut one does not), else None."""
     try:
         json.loads(text)
     except ValueError as exc:

@@ -35,6 +35,7 @@ def yaml_module():
     """PyYAML, imported on first use."""
     global yaml, _loader_class, _constructor
     if yaml is None:
+        # lazy: saves 21 ms of `show`'s cold start (import CPU time, min of 5 runs)
         import yaml as module
 
         yaml = module
@@ -141,6 +142,7 @@ class YamlFile:
             if key is None or (optional is not None and key not in required
                                and key not in optional):
                 known = sorted(required | set(optional or ()))
+                # lazy: saves 1 ms of `search`'s cold start (import CPU time, min of 5 runs)
                 import difflib
 
                 close = difflib.get_close_matches(str(key), known, n=1)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..i18n import N_, _
+import yaml
 
 # PyYAML is imported where used: reading the rulebook from its cache (`tolaria show`) never
 # needs it, and start-up is the CLI's hot path.
@@ -101,8 +102,6 @@ def problem_text(problem: str, context: str = "", char: str = "", line: int = 0)
 
 def describe(exc, text: str) -> tuple[int, str]:
     """(1-based line, message) for an error yaml raised while reading text."""
-    import yaml
-
     if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1

@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from tolaria.errors import DataErrors
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 from tolaria.numbering import RuleNumber
 from tolaria_testing import FIXTURES
 

@@ -27,9 +27,10 @@ from ..search.synonyms import check_bridges
 from ..search.topics import check_rules as check_topic_rules
 from ..search.wordlists import read_folder as read_word_lists
 from ..files.atomic import recover
-from ..yamlfiles.ends import cut_files
-from .limits import check_files, check_texts
-from .loader import default_rules_dir, load_rulebook
+from .whole_files import cut_files
+from ..rulebook.limits import check_files, check_texts
+from ..rulebook.folders import default_rules_dir
+from ..today.loader import load_rulebook
 
 
 class Summary(NamedTuple):

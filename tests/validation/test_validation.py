@@ -1,4 +1,4 @@
-"""rulebook.validation: validate_folder reads every kind of data file and reports every error
+"""validation.folder: validate_folder reads every kind of data file and reports every error
 of all of them together, each as file:line."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from tolaria.errors import DataErrors
 from tolaria.history import load_history
-from tolaria.rulebook.validation import Summary, validate_folder
+from tolaria.validation.folder import Summary, validate_folder
 from tolaria_testing import REPO, before_end, whole
 
 EXAMPLE = whole("""\

@@ -4,8 +4,8 @@ from datetime import date, timedelta
 import pytest
 
 from tolaria_testing import REPO, shared_dir
-from tolaria.formats.official import OfficialFileError, decode, parse_official, read_official
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.cr.official import OfficialFileError, decode, parse_official, read_official
+from tolaria.today.loader import load_rulebook
 
 OFFICIAL = sorted((shared_dir() / "reference" / "cr-en").glob("*.txt"))
 

@@ -8,7 +8,7 @@ from ..errors import DataError, DataErrors, os_error_text
 from ..yamlfiles.canonical import format_yaml
 from ..yamlfiles.nodes import display_path, load, yaml_module
 from ..i18n import _
-from .validation import validate_folder
+from .folder import validate_folder
 from ..files.atomic import write_files
 from ..yamlfiles.problems import decode, describe
 

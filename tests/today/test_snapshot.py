@@ -2,7 +2,7 @@ import os
 import time
 
 from tolaria_testing import before_end, REPO
-from tolaria.rulebook.loader import load_rulebook
+from tolaria.today.loader import load_rulebook
 from tolaria.rulebook.snapshot import dumps, loads
 
 

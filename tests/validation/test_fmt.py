@@ -4,7 +4,7 @@ from hypothesis import given, settings, strategies as st
 
 from tolaria_testing import REPO
 from tolaria.yamlfiles.canonical import format_yaml
-from tolaria.rulebook.fmt import format_rulebook, yaml_files
+from tolaria.validation.fmt import format_rulebook, yaml_files
 
 MESSY = '''# top comment
 section:   '104'   # the number
