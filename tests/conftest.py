@@ -9,30 +9,6 @@ import pytest
 
 from tolaria_testing import FIXTURES, REPO, shared_dir
 
-# session fixtures too slow to make in every worker of pytest-xdist (`make test` runs -n auto)
-SHARED_ONCE = ("site", "site_data")
-
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "xdist_group(name): run in one pytest-xdist worker")
-
-
-def pytest_collection_modifyitems(config, items):
-    """Under pytest-xdist's --dist loadgroup, the tests that share a slow session fixture run
-    in one worker, and so do the tests of a module with module-scoped fixtures: each fixture
-    is made once. Every other test goes to whichever worker is free."""
-    for item in items:
-        definitions = getattr(item, "_fixtureinfo", None)
-        definitions = definitions.name2fixturedefs if definitions is not None else {}
-        shared = [name for name in SHARED_ONCE if name in item.fixturenames]
-        if shared:
-            group = shared[0]
-        elif any(defs[-1].scope == "module" for defs in definitions.values()):
-            group = item.nodeid.split("::")[0]
-        else:
-            continue
-        item.add_marker(pytest.mark.xdist_group(group))
-
 
 @pytest.fixture
 def shared() -> Path:
