@@ -66,7 +66,7 @@ site: setup vendor
 test: setup vendor browser
 	$(BIN)/tolaria fmt --check
 	$(BIN)/tolaria validate
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 serve: setup vendor
 	$(BIN)/tolaria validate

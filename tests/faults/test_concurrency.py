@@ -66,14 +66,14 @@ def test_sixteen_readers_at_once_and_during_a_rebuild(tmp_path):
     shutil.copytree(REPO / "rules", lone_work / "rules")
     lone = {}
     for argv in QUERIES:
+        began = time.perf_counter()
         done = run(argv, lone_work)
         lone[tuple(argv)] = (done.returncode, done.stdout)
+        if len(lone) == 1:  # the first builds the index on an empty cache: as long as a rebuild
+            rebuilding = time.perf_counter() - began
     assert all(status == 0 and out for status, out in lone.values())
     argvs = [QUERIES[i % len(QUERIES)] for i in range(16)]
     # the outputs name no paths, so runs on another copy of the rulebook print the same
-    began = time.perf_counter()
-    assert run(["index", "--rebuild"], lone_work, BROKEN).returncode == 0
-    rebuilding = time.perf_counter() - began
     for round_ in ("empty cache", "during a rebuild"):
         if round_ == "empty cache":
             results = _together(work, argvs)

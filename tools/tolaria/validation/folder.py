@@ -20,17 +20,18 @@ from ..audit.wholeness import check_wholeness
 from ..audit.data import check_terms, load_audit_data
 from ..cr.store import check_folder as check_whole_cr
 from ..editions.archive import check_editions
-from ..examples.reader import load_examples
+from ..examples.reader import default_examples_dir, example_files, load_examples
 from ..history import load_history
 from ..history.agreement import check_history
 from ..search.synonyms import check_bridges
 from ..search.topics import check_rules as check_topic_rules
-from ..search.wordlists import read_folder as read_word_lists
+from ..search.wordlists import FILES, read_folder as read_word_lists
 from ..files.atomic import recover
 from .whole_files import cut_files
 from ..rulebook.limits import check_files, check_texts
 from ..rulebook.folders import default_rules_dir
 from ..today.loader import load_rulebook
+from ..rulebook.readings import folder_stamps, joined, reuse, stamps
 
 
 class Summary(NamedTuple):
@@ -66,17 +67,26 @@ def validate_folder(root=None) -> Summary:
         raise DataErrors(errors)
     data = collect(load_audit_data, root)
     # rules/search/*.yaml, the search's word lists: read once for the checks below too
-    lists = read_word_lists(os.path.join(root, "search"), errors)
+    search = os.path.join(root, "search")
+    lists, problems = reuse("word lists", stamps(os.path.join(search, name) for name in FILES),
+                            lambda: _with_errors(read_word_lists, search))
+    errors.extend(problems)
     if book is not None and data is not None:
         collect(check_terms, data, (t.id for t in book.glossary))
-    if book is not None:  # the rules the search's best bets name
-        collect(check_topic_rules, book, root, lists)
-        collect(check_bridges, book, root, lists)  # english.yaml leaves covered topics alone
-    examples = collect(load_examples, book) if book is not None else None
+    # rules/cr/: the whole CR and the older editions (editions.json); rules/history/
+    cr = folder_stamps(os.path.join(root, "cr"))
+    past = folder_stamps(os.path.join(root, "history"))
+    if book is not None:  # the rules the search's best bets name (the whole CR's, the past's)
+        errors.extend(reuse("search checks", joined(cr, past),
+                            lambda: _search_checks(book, root, lists), book, lists))
+    examples = None
+    if book is not None:
+        examples, problems = reuse("examples", _example_stamps(book),
+                                   lambda: _caught(load_examples, book), book)
+        errors.extend(problems)
     history = collect(load_history, root, True)  # missing_ok: a folder may have no history
-    whole, problems = check_whole_cr(root)
+    whole, problems = reuse("whole CR", cr, lambda: _whole_cr(root))
     errors.extend(problems)
-    errors.extend(check_editions(root) if whole is not None else ())
     errors.extend(check_texts(book, whole) if book is not None else ())
     if book is not None and history is not None:  # the history agrees with the other files
         errors.extend(check_history(book, history, whole, root))
@@ -85,8 +95,44 @@ def validate_folder(root=None) -> Summary:
     english_known = history is not None or not os.path.isdir(os.path.join(root, "history"))
     if book is not None and english_known:
         errors.extend(check_citations(book, history, data.waivers if data is not None else ()))
-        errors.extend(check_wholeness(book, history))  # no translation cut short
+        errors.extend(reuse("wholeness", past,
+                            lambda: check_wholeness(book, history), book))  # none cut short
     if errors:
         raise DataErrors(errors)
     return Summary(book, len(examples or ()), len(data.waivers),
                    len(history.all_editions) if history is not None else None, whole)
+
+
+def _with_errors(read, *args):
+    """(what read(*args, errors) gives, the errors it appended)."""
+    errors: list[DataError] = []
+    return read(*args, errors), errors
+
+
+def _caught(read, *args):
+    """(what read(*args) gives, []), or (None, the errors it raised)."""
+    try:
+        return read(*args), []
+    except DataErrors as exc:
+        return None, list(exc.errors)
+
+
+def _errors_of(check, *args) -> list[DataError]:
+    return _caught(check, *args)[1]
+
+
+def _search_checks(book: RuleBook, root, lists) -> list[DataError]:
+    """The best bets name rules that exist; english.yaml leaves covered topics alone."""
+    return _errors_of(check_topic_rules, book, root, lists) + \
+        _errors_of(check_bridges, book, root, lists)
+
+
+def _whole_cr(root):
+    """(the whole CR or None, every problem of rules/cr/: en.json, editions.json)."""
+    whole, problems = check_whole_cr(root)
+    return whole, problems + (check_editions(root) if whole is not None else [])
+
+
+def _example_stamps(book: RuleBook) -> tuple | None:
+    folder = default_examples_dir(book)
+    return stamps(example_files([folder]) if folder.is_dir() else ())
