@@ -7,9 +7,12 @@ import json
 
 import pytest
 
+from editions_testing import edition
 from tolaria_testing import shared_dir
 from tolaria.cli import main
+from tolaria.editions.archive import Archive, today_keys
 from tolaria.editions.changes import shifted
+from tolaria.editions.following import every_history
 
 
 @pytest.fixture(scope="module")
@@ -118,3 +121,21 @@ def test_an_unknown_edition_names_the_nearest_ones(no_shared, capsys):
 def test_shifts_are_the_rules_that_keep_their_order():
     links = {"1.1": "1.1", "1.2": "1.3", "1.3": "1.4", "1.9": "1.2", "1.5": "1.5"}
     assert shifted(links) == {"1.2", "1.3"}
+
+
+def test_every_rule_is_found_under_todays_number_with_its_history():
+    first = edition(1, {"100.1": "Alpha rule.", "100.2": "Beta rule."})
+    second = edition(2, {"100.1": "Alpha rule.", "100.2": "Gamma rule.", "100.3": "Beta rule."})
+    third = edition(3, {"100.1": "Alpha rule changed.", "100.2": "Gamma rule.",
+                        "100.4": "Beta rule."})
+    archive = Archive([first, second, third],
+                      [{"100.1": "100.1", "100.2": "100.3"},
+                       {"100.1": "100.1", "100.2": "100.2", "100.3": "100.4"}])
+    assert today_keys(archive) == [{"100.1": "100.1", "100.2": "100.4"},
+                                   {"100.1": "100.1", "100.2": "100.2", "100.3": "100.4"},
+                                   {"100.1": "100.1", "100.2": "100.2", "100.4": "100.4"}]
+    found = every_history(archive)
+    assert set(found) == {"100.1", "100.4"}  # 100.2 kept its number and words
+    assert [n for n, _first, _last in found["100.4"].numbers] == ["100.2", "100.3", "100.4"]
+    assert [w for w, _first, _last in found["100.1"].wordings] == ["Alpha rule.",
+                                                                   "Alpha rule changed."]

@@ -14,8 +14,8 @@ from tolaria.rulebook import readings
 from tolaria.validation import folder as validation
 from tolaria.validation.folder import validate_folder
 
-GOOD = "en: [the, and]\n"
-BAD = "en: [the, o f]\n"  # the same size as GOOD: "o f" is not one word
+GOOD = "en: [the, and]\n...\n"
+BAD = "en: [the, o f]\n...\n"  # the same size as GOOD: "o f" is not one word
 
 
 @pytest.fixture

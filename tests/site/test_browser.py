@@ -412,3 +412,25 @@ def test_screenshots_of_a_section_page(page, lang):
         assert path.stat().st_size > 10_000
         # Nothing overflows sideways on a phone.
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.parametrize("lang, title, label", [("en", "What changed", "Reworded"),
+                                                ("es", "Qué cambió", "Reformulada"),
+                                                ("it", "Cosa è cambiato", "Riformulata")])
+def test_what_changed_opens_from_home_and_leads_to_a_rule(page, lang, title, label):
+    page.goto(page.base + f"{lang}/")
+    page.locator("article a", has_text=title).first.click()
+    page.wait_for_url(f"**/{lang}/changes/")
+    assert page.locator("article h1").inner_text() == title
+    page.locator(".t-editions a").first.click()  # the newest edition
+    page.wait_for_url(f"**/{lang}/changes/2026-04-17/")
+    change = page.locator(".t-change.t-reworded", has_text="107.3e")
+    assert change.locator(".t-badge").text_content() == label
+    inserted = change.locator("ins").first
+    assert inserted.evaluate("el => getComputedStyle(el).backgroundColor") not in (
+        "rgba(0, 0, 0, 0)", "transparent")
+    change.locator("a.t-num").click()
+    page.wait_for_url(f"**/{lang}/cr/107/#107.3e")
+    rule = page.locator('[id="107.3e"]')
+    assert rule.evaluate("el => el.matches(':target')")
+    assert "used by the other object" in rule.inner_text()

@@ -143,3 +143,14 @@ def check_editions(rules_dir) -> list[DataError]:
     except DataErrors as exc:
         return list(exc.errors)
     return []
+
+
+def today_keys(archive: Archive) -> list[dict[str, str]]:
+    """For each edition (oldest first): its key -> the key of the same rule in the current
+    edition, for every rule the current edition still has (renumberings followed)."""
+    out = [{key: key for key in archive.current.rules}]
+    for index in range(len(archive.links) - 1, -1, -1):
+        newer = out[0]
+        out.insert(0, {old: newer[new] for old, new in archive.links[index].items()
+                       if new in newer})
+    return out

@@ -4,7 +4,7 @@ that `history` says it in the same words and JSON as for a covered rule."""
 
 from __future__ import annotations
 
-from ..history.lookup import History
+from ..history.lookup import History, RuleHistory, wordings
 from ..history.records import EditionRef, HistoryData, Span, Unit
 from ..history.tracking import RuleBuilder
 from .archive import Archive
@@ -43,3 +43,25 @@ def rule_history(archive: Archive, index: int, key: str) -> tuple[History, str]:
     editions = tuple(EditionRef(e.effective, e.source) for e in archive.editions)
     titles = {section: _titles(archive, section)}
     return History(HistoryData(editions, (unit,), titles)), rule.key
+
+
+def every_history(archive: Archive) -> dict[str, RuleHistory]:
+    """Today's number -> the numbers and wordings (history.lookup.wordings: joined where only
+    cross-reference numbers or typography changed) of every rule of the current edition that
+    had another number or wording in an earlier edition."""
+    out: dict[str, RuleHistory] = {}
+    last = len(archive.editions) - 1
+    for key in archive.current.rules:
+        chain = archive.follow(last, key)
+        if len(chain) < 2:
+            continue
+        rule = RuleBuilder(number_of(key))
+        for at, here in chain:
+            previous = archive.dates[at - 1] if at else None
+            rule.add(archive.dates[at], previous, number_of(here),
+                     *archive.editions[at].rules[here])
+        found = RuleHistory(number_of(key), [tuple(s) for s in rule.numbers],
+                            wordings(rule.versions))
+        if len(found.numbers) > 1 or len(found.wordings) > 1:
+            out.setdefault(number_of(key), found)
+    return out

@@ -27,7 +27,8 @@ def _stale(item: dict) -> list[str]:
     return _wrapped(_("makes stale: {texts}").format(texts=texts))
 
 
-def _counts(counts: dict) -> str:
+def counts_line(counts: dict) -> str:
+    """The counts of an edition's changes in one line ("18 added, 0 removed, ...")."""
     words = {"added": ngettext("{n} added", "{n} added", counts["added"]),
              "removed": ngettext("{n} removed", "{n} removed", counts["removed"]),
              "moved": ngettext("{n} moved", "{n} moved", counts["moved"]),
@@ -52,7 +53,7 @@ def changes_text(data: dict) -> str:
               TYPOGRAPHY: _("typography only"), EXAMPLES: _("examples only")}
     lines = [_("What the edition of {date} ({source}) changed since that of {since}:").format(
         date=format_date(data["edition"]), source=data["source"],
-        since=format_date(data["since"])), _counts(data["counts"])]
+        since=format_date(data["since"])), counts_line(data["counts"])]
     for part in data["sections"]:
         lines += ["", f"{part['section']} · {part['title']}"]
         for item in part["added"]:

@@ -28,6 +28,8 @@ from tolaria.site.extras import audit_report, history_of, rule_history, worked_e
 from tolaria.site.render import Renderer
 from tolaria.site.turn import turn_page
 from tolaria.site.whole import WholePages
+from tolaria.site.changes import ChangesPages
+from tolaria.site.editions import site_editions
 import html
 from markupsafe import Markup
 from tolaria.site.addresses import section_path, former_numbers, write_redirects
@@ -135,7 +137,9 @@ def _pages(book, lang: str, mermaid: bool) -> list:
     findings = None if report is None else list(report.findings)
     alignments = align_sections(book, report, history)  # rules paired by content
     history = rule_history(history)
-    pages = [home_page(book, lang, whole is not None),
+    editions = site_editions(book, whole, rules_history)  # every stored edition
+    _state["changes"] = None if editions is None else ChangesPages(editions, renderers[lang])
+    pages = [home_page(book, lang, whole is not None, editions is not None),
              glossary_page(book, lang, renderers[lang], alignments),
              turn_page(book, lang, renderers[lang], mermaid), compare_index(book, lang)]
     for number in book.section_numbers(lang):
@@ -149,8 +153,11 @@ def _pages(book, lang: str, mermaid: bool) -> list:
     for of in LANGUAGES:
         pages.append(dashboard_page(book, lang, of, findings, alignments))
     if whole is not None:  # the whole current CR in English (site/whole.py)
-        _state["whole"] = WholePages(whole, book, lang, renderers, alignments)
+        _state["whole"] = WholePages(whole, book, lang, renderers, alignments,
+                                     editions and rule_history(editions))
         pages.extend(_state["whole"].pages())
+    if _state["changes"] is not None:  # what each edition changed (site/changes.py)
+        pages.extend(_state["changes"].pages())
     return pages
 
 
@@ -172,6 +179,7 @@ def _nav(book, lang: str) -> list:
     return [{escape(_("Home")): "index.md"},
             {escape(_("Rules")): sections},
             *([_state["whole"].nav(escape)] if _state.get("whole") else []),
+            *([_state["changes"].nav(escape)] if _state.get("changes") else []),
             {escape(_("Glossary")): "glossary.md"},
             {escape(_("Turn structure")): "turn.md"},
             {escape(_("For judges")): [{escape(_("Compare the languages")): "compare/index.md"},

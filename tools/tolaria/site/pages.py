@@ -216,8 +216,9 @@ def site_description() -> str:
              "each rule with its number, its edition and where its text comes from.")
 
 
-def home_page(book: RuleBook, lang: str, whole: bool = False) -> Page:
-    """The home page; whole: the site has the whole CR's pages (cr/)."""
+def home_page(book: RuleBook, lang: str, whole: bool = False, changes: bool = False) -> Page:
+    """The home page; whole: the site has the whole CR's pages (cr/); changes: its "What
+    changed" pages (changes/)."""
     path = "index.md"
     items = []
     for number in book.section_numbers(lang):
@@ -231,6 +232,7 @@ def home_page(book: RuleBook, lang: str, whole: bool = False) -> Page:
     hint = _("Type a rule number (104.3b) or words in the search box.")
     title = _("Tolaria")
     more = [("cr/", _("Comprehensive Rules"))] if whole else []
+    more += [("changes/", _("What changed"))] if whole and changes else []
     more += [("glossary/", _("Glossary")), ("turn/", _("Turn structure")),
             ("compare/", _("Compare the languages")),
             (f"dashboard/{lang}/", _("Translation dashboard"))]

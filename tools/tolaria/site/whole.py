@@ -42,10 +42,12 @@ class WholePages:
     """The pages of the whole CR for one language's site."""
 
     def __init__(self, whole, book: RuleBook, lang: str, renderers: dict[str, Renderer],
-                 alignments: dict | None = None):
+                 alignments: dict | None = None, history=None):
         """renderers: language -> Renderer; the English one renders the texts (English
-        glossary terms), the site language's one makes the links to the covered pages."""
+        glossary terms), the site language's one makes the links to the covered pages;
+        history: a function rule -> HTML of its numbers and wordings over the editions."""
         self.whole, self.book, self.lang = whole, book, lang
+        self.history = history
         self.renderer, self.local = renderers["en"], renderers[lang]
         self.alignments = alignments  # the rules of the languages paired by content
         self.covered = {t.number: k for k, t in (book.today or {}).items()
@@ -112,6 +114,7 @@ class WholePages:
             model = Rule(RuleNumber.parse(rule.number), rule.text,
                          tuple(Paragraph(e, 0) for e in rule.examples))
             body.append(renderer.rule(None, model, root,
+                                      self.history(model) if self.history else "",
                                       lead=self.covered_lead(rule.number, root),
                                       scheme=WHOLE, page=section.number))
         body.append("</div>")
