@@ -80,7 +80,7 @@ def test_only_a_translations_page_shows_the_english_and_its_control(book, whole)
     assert "t-en" not in english and "t-pair" not in english
 
 
-# --- in Chromium --------------------------------------------------------------------------
+# --- in Chromium (the page fixture: conftest.py) ------------------------------------------
 
 # Records, as the page is parsed, the <html data-t-english> in force when the first rule
 # arrives: what the first paint of that rule can use.
@@ -92,19 +92,6 @@ new MutationObserver(function (records, observer) {
   }
 }).observe(document, {childList: true, subtree: true})
 """
-
-
-@pytest.fixture
-def page(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.add_init_script(AT_FIRST_RULE)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.base = server
-    yield tab
-    context.close()
-    assert errors == [], f"script errors: {errors}"
 
 
 def test_the_english_is_folded_under_each_rule_and_unfolds(page):
@@ -126,6 +113,7 @@ def test_the_english_is_folded_under_each_rule_and_unfolds(page):
 
 
 def test_a_column_chosen_is_kept_and_applied_before_paint_on_every_page(page):
+    page.add_init_script(AT_FIRST_RULE)
     page.goto(page.base + "es/702.26/")
     page.locator('.t-en-choice[data-mode="column"]').click()
     assert page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')") == "column"
@@ -156,6 +144,7 @@ def test_the_column_falls_back_to_under_the_rule_on_a_phone(page):
 
 
 def test_hidden_hides_every_rules_english_but_keeps_the_control(page):
+    page.add_init_script(AT_FIRST_RULE)
     page.goto(page.base + "it/702.26/")
     page.locator('.t-en-choice[data-mode="hidden"]').click()
     assert page.locator(".t-en").count() > 10
