@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 
@@ -34,6 +35,27 @@ def server(site):
 def browser():
     with chromium() as instance:
         yield instance
+
+
+@pytest.fixture
+def page(browser, server):
+    """A fresh page; any request to another host fails the test (the site works offline)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    remote: list[str] = []
+
+    def check(request):
+        if urlparse(request.url).hostname not in ("127.0.0.1", "localhost"):
+            remote.append(request.url)
+
+    context.on("request", check)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.base = server
+    yield tab
+    context.close()
+    assert remote == [], f"requests to other hosts: {remote}"
+    assert errors == [], f"script errors: {errors}"
 
 
 class Ids(HTMLParser):

@@ -8,7 +8,6 @@ import os
 import re
 import time
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
@@ -17,33 +16,13 @@ from tolaria_testing import serving, settled
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
-@pytest.fixture
-def page(browser, server):
-    """A fresh page; any request to another host fails the test (the site works offline)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    remote: list[str] = []
-
-    def check(request):
-        if urlparse(request.url).hostname not in ("127.0.0.1", "localhost"):
-            remote.append(request.url)
-
-    context.on("request", check)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.base = server
-    yield tab
-    context.close()
-    assert remote == [], f"requests to other hosts: {remote}"
-    assert errors == [], f"script errors: {errors}"
-
-
 def _search(page, query: str) -> None:
     """Type query in the search box (the theme reads keyup events) until the index, set up
     in a worker once the page has loaded, answers."""
     deadline = time.monotonic() + 15
     box = page.locator("input.md-search__input")
     box.click()
+    box.fill("")  # a 404 page opens the box on what was asked
     box.press_sequentially(query, delay=10)
     while True:
         try:
@@ -366,8 +345,8 @@ def test_a_404_under_a_subfolder_has_links_and_search(page, site, tmp_path):
     with serving(make_server(str(_subfolder(tmp_path, site)), 0)) as base:
         response = page.goto(base + "sub/es/no/such/page/")
         assert response.status == 404
-        assert "404" in page.locator("article h1").inner_text()
-        home = page.locator("article a").first.evaluate("a => a.href")
+        assert "404" in page.locator("article.md-content__inner h1").inner_text()
+        home = page.locator("article.md-content__inner a").first.evaluate("a => a.href")
         assert home == base + "sub/es/"
         header = page.locator(".md-header").evaluate("el => getComputedStyle(el).position")
         assert header == "sticky"  # the theme's stylesheet loaded
@@ -375,8 +354,36 @@ def test_a_404_under_a_subfolder_has_links_and_search(page, site, tmp_path):
         assert _first_result(page).get_attribute("href").startswith(base + "sub/es/104/")
 
 
-def test_the_root_404_speaks_the_addresss_language(page, site, tmp_path):
-    """A host that answers every missing address with the site's root 404.html."""
+def _search_opened_on(page, asked: str) -> None:
+    """The search box open, showing what was asked, and its answer listed."""
+    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    assert page.locator("input.md-search__input").input_value() == asked
+    assert page.evaluate("document.getElementById('__search').checked")
+
+
+@pytest.mark.parametrize("lang, address, asked, words, anchor", [
+    ("es", "es/702.99/", "702.99", "Página no encontrada", "#702.99"),
+    ("it", "it/no/such/page/#702.25d", "702.25d", "Pagina non trovata",
+     ("#702.25d", "#702.26d")),
+    ("en", "en/cleanup_step.html", "cleanup step", "Page not found", None)])
+def test_a_404_opens_the_search_on_what_was_asked(page, lang, address, asked, words, anchor):
+    """tolaria serve answers a miss with the language's 404 page, status 404: in the
+    address's language, its search box opened on the address's last segment or anchor."""
+    response = page.goto(page.base + address)
+    assert response.status == 404
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert words in page.locator("article.md-content__inner h1").inner_text()
+    _search_opened_on(page, asked)
+    if anchor:
+        assert _first_result(page).get_attribute("href").endswith(anchor)
+    page.keyboard.press("Escape")  # closing the search gives the address back as it was
+    page.wait_for_url(lambda url: "q=" not in url)
+    assert page.url == page.base + address
+
+
+def _root_only(site: Path, tmp_path: Path):
+    """A server of the site under /sub/ that answers every miss with the root's 404.html,
+    as GitHub Pages does."""
     import functools
     import http.server
 
@@ -387,11 +394,33 @@ def test_the_root_404_speaks_the_addresss_language(page, site, tmp_path):
             return (site / "404.html").read_bytes()
 
     handler = functools.partial(RootOnly, directory=str(_subfolder(tmp_path, site)))
-    with serving(http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)) as base:
+    return http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+
+
+def test_the_root_404_becomes_the_addresss_languages_404_with_its_search(page, site, tmp_path):
+    with serving(_root_only(site, tmp_path)) as base:
+        response = page.goto(base + "sub/it/702.99/")
+        assert response.status == 404
+        _search_opened_on(page, "702.99")  # once the language's page has replaced the root's
+        assert page.url == base + "sub/it/702.99/?q=702.99"  # the address kept
+        assert "Pagina non trovata" in page.locator("article.md-content__inner h1").inner_text()
+        assert page.evaluate("document.documentElement.lang") == "it"
+        header = page.locator(".md-header").evaluate("el => getComputedStyle(el).position")
+        assert header == "sticky"  # the theme's page, not the plain one
+        home = page.locator("article.md-content__inner a").first.evaluate("a => a.href")
+        assert home == base + "sub/it/"
+        assert _first_result(page).get_attribute("href").endswith("#702.99")
+
+
+def test_the_root_404_alone_speaks_the_addresss_language(page, site, tmp_path):
+    """Where the language's 404 page cannot be fetched, the root's own words show."""
+    page.route("**/it/404.html", lambda route: route.abort())
+    with serving(_root_only(site, tmp_path)) as base:
         response = page.goto(base + "sub/it/999/")
         assert response.status == 404
         shown = page.locator('section[lang="it"]')
-        assert shown.is_visible() and "Pagina non trovata" in shown.inner_text()
+        shown.wait_for(state="visible", timeout=5000)
+        assert "Pagina non trovata" in shown.inner_text()
         assert not page.locator('section[lang="en"]').is_visible()
         assert shown.locator("a").evaluate("a => a.href") == base + "sub/it/"
         shown.locator('input[name="q"]').fill("104.3b")

@@ -62,7 +62,9 @@ NATIVE = {"en": "English", "es": "Español", "it": "Italiano"}
 # Pages, Netlify): the not-found words in each language, the one of the address's language
 # folder (/tolaria/es/nothing → es) or else of the browser shown; its links are relative to
 # a <base> at the site's root as found in the address (else {root}, site_url's path), and
-# its search box opens the theme's search of that language (Material reads ?q=).
+# its search box opens the theme's search of that language (Material reads ?q=). With
+# scripts, it becomes that language's own 404 page (LANG/404.html, fetched and written in
+# its place, the address kept): the site's search box opened on what was asked.
 NOT_FOUND_PAGE = """<!doctype html>
 <html lang="en">
 <head>
@@ -86,13 +88,28 @@ NOT_FOUND_PAGE = """<!doctype html>
   var base = document.createElement("base")
   base.href = root
   document.head.appendChild(base)
-  document.documentElement.lang = lang || known[0]
-  document.documentElement.setAttribute("data-lang", lang || known[0])
+  var shown = lang || known[0]
+  document.documentElement.lang = shown
+  document.documentElement.setAttribute("data-lang", shown)
+  if (!window.fetch) return
+  var reveal = function () {{ document.documentElement.classList.remove("t-loading") }}
+  document.documentElement.classList.add("t-loading")
+  var timer = setTimeout(reveal, 4000)
+  fetch(root + shown + "/404.html").then(function (response) {{
+    if (!response.ok) throw new Error(String(response.status))
+    return response.text()
+  }}).then(function (page) {{
+    clearTimeout(timer)
+    document.open()
+    document.write(page)
+    document.close()
+  }}).catch(function () {{ clearTimeout(timer); reveal() }})
 }})()
 </script>
 <link rel="icon" href="favicon.svg" type="image/svg+xml">
 <style>body{{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;
-padding:0 1rem;line-height:1.6}}section{{display:none}}{shown}
+padding:0 1rem;line-height:1.6}}.t-loading body{{visibility:hidden}}
+section{{display:none}}{shown}
 input{{font:inherit;width:100%;box-sizing:border-box;padding:.4rem;margin:.3rem 0}}
 nav a{{margin-right:1rem}}</style>
 </head>

@@ -28,6 +28,7 @@ from tolaria.site.extras import audit_report, history_of, rule_history, worked_e
 from tolaria.site.render import Renderer
 from tolaria.site.turn import turn_page
 from tolaria.site.whole import WholePages
+from tolaria.site.english import MODES, STORAGE_KEY
 from tolaria.site.changes import ChangesPages
 from tolaria.site.editions import site_editions
 import html
@@ -93,8 +94,9 @@ def on_config(config):
 def _theme_words(config) -> None:
     """The theme's own words that mkdocs-material does not translate, in the build's language:
     the palette toggle (named in mkdocs.yml), the footer, the 404 page (our partials), the
-    note for an address whose anchor is not on its page (main.html, tolaria.js), and the
-    site's description."""
+    note for an address whose anchor is not on its page (main.html, tolaria.js), the
+    site's description; and where the reader's choice of how to show the current English
+    is kept (main.html applies it before paint)."""
     config.site_description = site_description()
     toggles = {"default": i18n._("Switch to the dark theme"),
                "slate": i18n._("Switch to the light theme")}
@@ -111,6 +113,8 @@ def _theme_words(config) -> None:
         "not_found_hint": i18n._("This address has no page. The rules start at the home page."),
         "home": i18n._("Home"),
         "anchor_note": _anchor_note(),
+        # how a translation's rule pages show the current English (site/english.py)
+        "english": {"key": STORAGE_KEY, "modes": list(MODES)},
     }
 
 

@@ -11,6 +11,7 @@ from ..numbering import BadNumber, RuleNumber
 from .addresses import section_path, today_number
 from .alignment import local_number
 from .counterparts import Counterparts
+from .english import english_aside, english_control
 from .render import CURRENT, Renderer, attr
 from .today import TodayView
 import re
@@ -180,7 +181,8 @@ def section_page(book: RuleBook, lang: str, section: Section, renderer: Renderer
     body = [f'<h1 id="{attr(str(section.number))}">{today.anchor()}'
             f'{escape(today.heading())}</h1>',
             meta_block(book, section, lang, root), today.meta(renderer, root),
-            counterparts.note(root), f'<div class="t-rules"{counterparts.map_attribute()}>']
+            counterparts.note(root), english_control() if lang != "en" else "",
+            f'<div class="t-rules"{counterparts.map_attribute()}>']
     search = [{"location": url, "title": escape(today.heading()),
                "text": escape(f"{source_kind_label(section.source.kind)} · "
                               f"{edition_label(book, section, lang)}")}]
@@ -192,7 +194,8 @@ def section_page(book: RuleBook, lang: str, section: Section, renderer: Renderer
         rules.append((RuleNumber.parse(today.shown(number)), renderer.rule(
             section, shown, root, extra, today.lead(number, renderer, root)
             + counterparts.lead(number, renderer, root), counterparts.others(number),
-            today.shown(number), scheme, moved=moved)))
+            today.shown(number), scheme, moved=moved,
+            aside=english_aside(today, renderer, number, root) if lang != "en" else "")))
         text = " ".join([rule.text, *(e.text for e in rule.examples)])
         search.append({"location": f"{url}#{today.shown(number)}",
                        "title": escape(today.shown(number)),

@@ -132,14 +132,15 @@ class Renderer:
     # --- text ----------------------------------------------------------------------
     def text(self, text: str, root: str, here: Section | None = None,
              scheme: str = RULEBOOK, page: str | None = None,
-             moved: dict[str, str] | None = None) -> str:
-        """One paragraph of rule text as HTML: escaped, references linked, terms explained."""
+             moved: dict[str, str] | None = None, terms: bool = True) -> str:
+        """One paragraph of rule text as HTML: escaped, references linked, terms explained
+        (terms: this language's glossary terms; not for a text in another language)."""
         spans: list[tuple[int, int, str]] = []
         for start, end, number in iter_reference_spans(text):
             spans.append((start, end, self._reference(number, root, here, scheme, page,
                                                       moved)))
         taken = [(s, e) for s, e, _h in spans]
-        if self._terms is not None:
+        if terms and self._terms is not None:
             for match in self._terms.finditer(text):
                 s, e = match.span()
                 if any(s < b and a < e for a, b in taken):
@@ -170,11 +171,13 @@ class Renderer:
     def rule(self, section: Section | None, rule: Rule, root: str, extra: str = "",
              lead: str = "", data: dict[str, str] | None = None, shown: str | None = None,
              scheme: str = RULEBOOK, page: str | None = None,
-             moved: dict[str, str] | None = None) -> str:
+             moved: dict[str, str] | None = None, aside: str = "") -> str:
         """One rule or subrule: its number (anchor, copy-link), paragraphs and examples.
         lead: HTML before its text; data: data-* attributes of its element; shown: the
         number shown (today's), where it is not the element's id: it gets an anchor too;
-        scheme, page and moved: how its text numbers the rules it cites (see link())."""
+        scheme, page and moved: how its text numbers the rules it cites (see link());
+        aside: HTML shown beside or under the rule's own (a translation's current English),
+        the body then a pair of its own text and the aside."""
         number = str(rule.number)
         shown = shown or number
         copy = _("Copy a link to rule {number}").format(number=shown)
@@ -186,6 +189,7 @@ class Renderer:
                  f'{escape(shown)}</a>'
                  f'<button type="button" class="t-copy" data-anchor="{attr(shown)}" '
                  f'title="{attr(copy)}" aria-label="{attr(copy)}">{LINK_ICON}</button></div>',
+                 '<div class="t-body t-pair"><div class="t-own">' if aside else
                  '<div class="t-body">', lead]
         for paragraph in rule.text.split("\n"):
             if paragraph.strip():
@@ -201,6 +205,8 @@ class Renderer:
                          f"<p>{self.text(wording.text, root, section, scheme, page)}</p>"
                          "</details>")
         parts.append(extra)
+        if aside:
+            parts.append(f"</div>{aside}")
         parts.append("</div></div>")
         return "".join(parts)
 

@@ -5,6 +5,9 @@
 //  - an address whose anchor the page does not have shows a note saying so (and where the
 //    content is, when the anchor is an English number this text has elsewhere);
 //  - the compare view's columns can be hidden (the choice kept in localStorage);
+//  - a translation's rule page shows the current English as the reader chooses (hidden,
+//    under each rule folded, or in a column: kept in localStorage and set on <html> before
+//    paint by the theme's head); each rule's English unfolds on a click;
 //  - the words searched are highlighted on the page even where the page writes them with
 //    accents and they were typed without ("finalizacion" marks "finalización").
 (function () {
@@ -173,6 +176,36 @@
     showColumns()
     switches.hidden = false
   }
+
+  // --- the current English beside a translation -----------------------------------------
+  var modes = document.querySelector(".t-en-modes")
+  if (modes) {
+    var ENGLISH = modes.getAttribute("data-key")
+    var pressed = function () {
+      var mode = document.documentElement.getAttribute("data-t-english") ||
+        modes.getAttribute("data-default")
+      modes.querySelectorAll(".t-en-choice").forEach(function (button) {
+        button.setAttribute("aria-pressed", String(button.getAttribute("data-mode") === mode))
+      })
+    }
+    modes.addEventListener("click", function (event) {
+      var target = event.target
+      var button = target instanceof Element && target.closest(".t-en-choice")
+      if (!button) return
+      var mode = button.getAttribute("data-mode")
+      document.documentElement.setAttribute("data-t-english", mode)
+      try { localStorage.setItem(ENGLISH, mode) } catch (e) { /* kept for this page */ }
+      pressed()
+    })
+    pressed()
+  }
+  document.addEventListener("click", function (event) {
+    var target = event.target
+    var fold = target instanceof Element && target.closest(".t-en-fold")
+    if (!fold) return
+    var open = fold.parentElement.classList.toggle("t-open")
+    fold.setAttribute("aria-expanded", String(open))
+  })
 
   // --- search words highlighted without regard to accents ------------------------------
   // The theme marks the words of ?h= as written; this marks the same words where the page
