@@ -18,6 +18,7 @@ from tolaria.errors import DataErrors
 from tolaria.cr import load_whole_cr
 from tolaria.model import LANGUAGES
 from tolaria.site import search as site_search
+from tolaria.site.offline import colour_hex, installable_files, write_service_worker
 
 LANG_ENV = "TOLARIA_SITE_LANG"
 MERMAID = "assets/vendor/mermaid.min.js"
@@ -99,6 +100,7 @@ def _theme_words(config) -> None:
         "not_found_hint": i18n._("This address has no page. The rules start at the home page."),
         "home": i18n._("Home"),
         "anchor_note": _anchor_note(),
+        "theme_colour": colour_hex(),
     }
 
 
@@ -201,6 +203,8 @@ def on_files(files, config):
         files.append(file)
     if _state["mermaid"]:
         files.append(File.generated(config, MERMAID, abs_src_path=_state["mermaid"]))
+    for file in installable_files(config, _state["lang"], _native_name(_state["lang"])):
+        files.append(file)
     return files
 
 
@@ -262,3 +266,4 @@ def on_post_build(config):
     book = _state["book"]
     write_redirects(config.site_dir, _state["lang"],
                     former_numbers(book, book.section_numbers()))
+    write_service_worker(config.site_dir, _state["lang"])  # lists the files just written
