@@ -68,6 +68,19 @@ def failing(report: dict) -> list[str]:
             if ref.get("weight") and audit.get("score") is not None and audit["score"] < 1:
                 out.append(f"    {category}: {audit['id']} ({audit['score']:.2f}) "
                            f"{audit.get('displayValue', '')}".rstrip())
+                if category != "performance":
+                    out.extend(f"      {where}" for where in _where(audit)[:3])
+    return out
+
+
+def _where(audit: dict) -> list[str]:
+    """The elements (or addresses) an audit names, shortly."""
+    out = []
+    for item in (audit.get("details") or {}).get("items") or ():
+        node = item.get("node") or {}
+        text = node.get("snippet") or item.get("source") or item.get("href") or ""
+        if text:
+            out.append(" ".join(str(text).split())[:160])
     return out
 
 

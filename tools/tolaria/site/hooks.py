@@ -18,6 +18,7 @@ from tolaria.errors import DataErrors
 from tolaria.cr import load_whole_cr
 from tolaria.model import LANGUAGES
 from tolaria.site import search as site_search
+from tolaria.site.head import alternates, named_search
 from tolaria.site.offline import colour_hex, installable_files, write_service_worker
 
 LANG_ENV = "TOLARIA_SITE_LANG"
@@ -251,11 +252,15 @@ def only_where_drawn(output: str) -> str:
 
 
 def on_post_page(output, page, config):
-    return only_where_drawn(_MATERIAL_WORKER.sub(site_search.WORKER, output))
+    output = alternates(output, page.url, config.site_url)
+    return only_where_drawn(_MATERIAL_WORKER.sub(site_search.WORKER,
+                                                 named_search(output, i18n._("Search"))))
 
 
 def on_post_template(output_content, template_name, config):
-    return only_where_drawn(_MATERIAL_WORKER.sub(site_search.WORKER, output_content))
+    output = alternates(output_content, "", config.site_url)
+    return only_where_drawn(_MATERIAL_WORKER.sub(site_search.WORKER,
+                                                 named_search(output, i18n._("Search"))))
 
 
 def on_post_build(config):
