@@ -9,7 +9,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: setup test serve validate fmt bench extract update compile clean docs vendor browser site
+.PHONY: setup test serve validate fmt bench extract update compile clean docs vendor browser site lighthouse
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,19 @@ vendor: $(MERMAID) $(SNOWBALL)
 # Debian's Chromium for the site's browser tests (Playwright drives it; no browser download).
 browser:
 	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+# Lighthouse (mobile) on a rule page of each language and the home page, served by `tolaria
+# serve`, in Debian's Chromium: prints the four scores per page. From the npm registry, into build/.
+LIGHTHOUSE_VERSION := 12.2.3
+LIGHTHOUSE := build/lighthouse/node_modules/.bin/lighthouse
+
+$(LIGHTHOUSE):
+	@command -v npm >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm)
+	mkdir -p build/lighthouse
+	cd build/lighthouse && npm install --silent --no-audit --no-fund --prefix . lighthouse@$(LIGHTHOUSE_VERSION) >/dev/null
+
+lighthouse: setup vendor browser $(LIGHTHOUSE)
+	CHROME_PATH=/usr/bin/chromium LIGHTHOUSE=$(LIGHTHOUSE) $(BIN)/python bench/bench_lighthouse.py
 
 site: setup vendor
 	NO_MKDOCS_2_WARNING=1 $(BIN)/tolaria site --out site

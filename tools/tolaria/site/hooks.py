@@ -36,6 +36,8 @@ from markupsafe import Markup
 from tolaria.site.addresses import section_path, former_numbers, write_redirects
 from babel import Locale
 from tolaria.site.build import site_root, write_root_page
+from tolaria.site.head import alternates, named_search
+from tolaria.site.offline import colour_hex, installable_files, write_service_worker
 
 LANG_ENV = "TOLARIA_SITE_LANG"
 MERMAID = "assets/vendor/mermaid.min.js"
@@ -115,6 +117,7 @@ def _theme_words(config) -> None:
         "anchor_note": _anchor_note(),
         # how a translation's rule pages show the current English (site/english.py)
         "english": {"key": STORAGE_KEY, "modes": list(MODES)},
+        "theme_colour": colour_hex(),
     }
 
 
@@ -204,6 +207,8 @@ def on_files(files, config):
         files.append(file)
     if _state["mermaid"]:
         files.append(File.generated(config, MERMAID, abs_src_path=_state["mermaid"]))
+    for file in installable_files(config, _state["lang"], _native_name(_state["lang"])):
+        files.append(file)
     return files
 
 
@@ -248,11 +253,15 @@ def only_where_drawn(output: str) -> str:
 
 
 def on_post_page(output, page, config):
-    return only_where_drawn(_MATERIAL_WORKER.sub(site_search.WORKER, output))
+    output = alternates(output, page.url, config.site_url)
+    return only_where_drawn(_MATERIAL_WORKER.sub(site_search.WORKER,
+                                                 named_search(output, i18n._("Search"))))
 
 
 def on_post_template(output_content, template_name, config):
-    return only_where_drawn(_MATERIAL_WORKER.sub(site_search.WORKER, output_content))
+    output = alternates(output_content, "", config.site_url)
+    return only_where_drawn(_MATERIAL_WORKER.sub(site_search.WORKER,
+                                                 named_search(output, i18n._("Search"))))
 
 
 def on_post_build(config):
@@ -260,3 +269,4 @@ def on_post_build(config):
     book = _state["book"]
     write_redirects(config.site_dir, _state["lang"],
                     former_numbers(book, book.section_numbers()))
+    write_service_worker(config.site_dir, _state["lang"])  # lists the files just written

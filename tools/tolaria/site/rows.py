@@ -15,6 +15,7 @@ import json
 from ..i18n import _
 from ..lookup import whole_cr
 from ..model import RuleBook
+from ..rulebook.limits import MAX_RANGE
 from .addresses import today_number
 
 ROWS = "assets/tolaria/rows.json"
@@ -77,10 +78,24 @@ def whole_rows(book: RuleBook) -> dict[str, str]:
     return out
 
 
+def refusals() -> dict[str, str]:
+    """What the box says for a query shaped like a rule number or a range but neither
+    (lookup.typed_numbers' refusals, {query} filled in by the worker) and for a number that
+    no edition has ({number})."""
+    return {"number": _("'{query}' is not a rule number (expected e.g. 104, 104.3, 104.3b "
+                        "or a range such as 512-514 or 104.3a-d)"),
+            "range": _("'{query}' is not a range: a range stays within one rule or one "
+                       "level, first number first (e.g. 512-514, 104.3-104.5, 104.3a-104.3d "
+                       "or 104.3a-d)"),
+            "long": _("the range {query} is too long (at most {count} numbers)").format(
+                query="{query}", count=MAX_RANGE),
+            "unknown": _("no rule {number} in any edition this reference knows")}
+
+
 def rows_data(book: RuleBook, lang: str) -> dict:
     """The search box's rows of lang's site, and its marks in the interface's language."""
     return {"labels": {"english_only": _("English only"),
-                       "obsolete": _("pre-2009, no counterpart today")},
+                       "obsolete": _("pre-2009, no counterpart today"), **refusals()},
             "own": covered_rows(book, lang), "whole": whole_rows(book)}
 
 

@@ -8,7 +8,9 @@
 // anchor on its page (a rule of the whole CR: cr/SECTION/#NUMBER). Every hit gets a row. The
 // words typed that the row's text holds are passed on for the page to highlight. A last word
 // that no index word is but one begins is read as still being typed and completed
-// (search.js: completed), before any typo correction.
+// (search.js: completed), before any typo correction. A query shaped like a rule number or a
+// range but neither, or a number no edition has, gets one row that says so (tolaria.js
+// shows it in place of the result count).
 (function () {
   "use strict"
   var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3 // the theme's SearchMessageType
@@ -76,6 +78,19 @@
     return { location: location, title: title, text: "", score: 1, terms: terms }
   }
 
+  // The one row that says why a query is refused: its words (the rows file's labels, in
+  // the site's language) in a message the page shows in place of the result count.
+  var refused = function (problem, values) {
+    return rowsFile().then(function (data) {
+      var text = String(data.labels[problem]).replace(/\{(\w+)\}/g, function (all, name) {
+        return name in values ? values[name] : all
+      })
+      var title = '<span class="t-sr-message" role="status">' + escape(text) + "</span>"
+      self.postMessage({ type: RESULT, data: { items: [[{ location: "#", title: title,
+        text: "", score: 1, terms: {} }]] } })
+    })
+  }
+
   self.addEventListener("message", function (event) {
     var message = event.data || {}
     if (message.type === SETUP) {
@@ -85,6 +100,10 @@
     } else if (message.type === QUERY && typeof message.data === "string") {
       var query = message.data
       engine.then(function (search) {
+        // shaped like a number or a range but neither, or a number of no edition: the box
+        // says so, as the CLI does (refused())
+        var problem = search.numberProblem(query)
+        if (problem) return refused(problem.problem, { query: problem.query })
         // a last word the index does not know but begins ("prio") is still being typed: the
         // word it begins, not a typo correction ("prior"); else the query as typed
         var typing = search.completed(query, lang)
@@ -92,6 +111,11 @@
         if (hits.length) query = typing
         else hits = search.search(query, lang, 10)
         var words = query.match(/[\p{L}\p{N}_]+/gu) || []
+        var numbers = !hits.length && search.numbers(query)
+        if (numbers && numbers.length) {
+          return refused("unknown", { number: numbers.slice(0, 3).join(", ") +
+            (numbers.length > 3 ? " …" : "") })
+        }
         return rowsFile().then(function (data) {
           var items = hits.map(function (hit) { return [row(hit, words, data)] })
           self.postMessage({ type: RESULT, data: { items: items } })

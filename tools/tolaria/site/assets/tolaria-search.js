@@ -787,8 +787,34 @@
       last = canonical(last)
       return last === null ? [] : expand(first, last)
     }
-    function expand(a, b) {  // numbering.expand_range(strict=True); [] when not a range
-      var pa = a.split("."), pb = b.split("."), out = []
+    // lookup.typed_numbers' refusals: what is shaped like a rule number or a range but is
+    // neither ("104.3zz", "104.3a-zz", "1-99999"): {problem: "number" | "range" | "long",
+    // query}; null for a number, a range, or words (digits among words stay words)
+    var W = "[\\p{L}\\p{N}_.,]"
+    var TAIL = P.dash + PREFIX + W + "+"
+    var MALFORMED = new RegExp("^\\s*" + PREFIX + "(?:\\d+[.,]" + W + "*(?:" + TAIL + ")?|\\d{3,}" +
+      TAIL + "|\\d+" + P.dash + PREFIX + "\\d" + W + "*)\\s*$", "iu")
+    function numberProblem(text) {
+      var query = text.trim(), refused = function (problem) {
+        return { problem: problem, query: query }
+      }
+      if (text.length <= P.max_length && canonical(text) !== null) return null
+      var m = text.length <= P.max_length && /\d/.test(text) ? WHOLE_QUERY.exec(text) : null
+      if (!m) {
+        return /\d/.test(text.slice(0, P.max_length)) && MALFORMED.test(text) ? refused("number") : null
+      }
+      var first = canonical(m.groups.first), last = m.groups.last
+      if (first === null) return refused("number")
+      if (!last) return null
+      last = last.toLowerCase()
+      if (last.length === 1) last = /[a-z]$/.test(first) ? first.slice(0, -1) + last : "!"
+      last = canonical(last)
+      if (last === null) return refused("number")
+      var range = expand(first, last, true)
+      return !range.length ? refused("range") : range.length > P.max_range ? refused("long") : null
+    }
+    function expand(a, b, whole) {  // numbering.expand_range(strict=True); [] when not a range
+      var pa = a.split("."), pb = b.split("."), out = []  // (nor longer than max_range, unless whole)
       if (pa.length !== pb.length) return []
       if (pa.length === 1) {
         for (var s = +pa[0]; s <= +pb[0]; s++) out.push(String(s))
@@ -800,7 +826,7 @@
           letters.split("").forEach(function (x) { out.push(pa[0] + "." + ra[1] + x) })
         }
       }
-      return out.length <= P.max_range ? out : []
+      return whole || out.length <= P.max_range ? out : []
     }
     function lookup(numbers, lang) {  // numbers.lookup: the rules asked for, then the others
       var table = data.numbers, asked = [], others = []  // that had their numbers
@@ -970,7 +996,7 @@
       return best === null ? null : text.slice(0, last.index) + best
     }
 
-    return { search: search, completed: completed }
+    return { search: search, completed: completed, numbers: typedNumbers, numberProblem: numberProblem }
   }
 
   // --- payload.for_language's files, joined -------------------------------------------------

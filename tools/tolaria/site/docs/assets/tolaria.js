@@ -9,9 +9,14 @@
 //    under each rule folded, or in a column: kept in localStorage and set on <html> before
 //    paint by the theme's head); each rule's English unfolds on a click;
 //  - the words searched are highlighted on the page even where the page writes them with
-//    accents and they were typed without ("finalizacion" marks "finalización").
+//    accents and they were typed without ("finalizacion" marks "finalización");
+//  - the search box says why a query shaped like a number is refused (search-worker.js);
+//  - the language's service worker (LANG/sw.js, beside this folder) is registered once the
+//    page has loaded, told when it is active (it then keeps the whole CR's pages) and when
+//    the reader has searched (it then keeps the search's files), for reading offline.
 (function () {
   "use strict"
+  var script = document.currentScript
 
   function anchor() {
     var hash = location.hash.slice(1)
@@ -265,4 +270,41 @@
     })
   }
   highlight()
+
+  // --- the search box's message for a refused query ------------------------------------
+  // The worker answers a query shaped like a rule number or a range but neither, or a
+  // number of no edition, with one row holding a message: shown in place of the count.
+  var results = document.querySelector(".md-search-result__list")
+  var meta = document.querySelector(".md-search-result__meta")
+  if (results && meta) {
+    new MutationObserver(function () {
+      var message = results.querySelector(".t-sr-message")
+      if (!message) return
+      var item = message.closest(".md-search-result__item")
+      meta.textContent = message.textContent
+      meta.setAttribute("role", "status")
+      if (item) item.hidden = true
+    }).observe(results, { childList: true, subtree: true })
+  }
+
+  // --- offline: the language's service worker ------------------------------------------
+  if ("serviceWorker" in navigator && script && /^https?:$/.test(location.protocol)) {
+    var worker = new URL("../sw.js", script.src).href
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register(worker).then(function () {
+        return navigator.serviceWorker.ready
+      }).then(function (registration) {
+        registration.active.postMessage("installed")
+      }).catch(function () { /* online only */ })
+    })
+    var box = document.querySelector("input.md-search__input"), told = false
+    var searched = function () {
+      if (told || !box.value.trim()) return
+      told = true
+      navigator.serviceWorker.ready.then(function (registration) {
+        setTimeout(function () { registration.active.postMessage("searched") }, 2000)
+      })
+    }
+    if (box) box.addEventListener("input", searched)
+  }
 })()

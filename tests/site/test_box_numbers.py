@@ -1,0 +1,89 @@
+"""The search box reads numbers as the CLI does, in Debian's Chromium: what is shaped like a
+rule number or a range but is neither is refused with the CLI's words, and a number that no
+edition has is said to be so, in the reader's language; digits among words stay words."""
+
+from __future__ import annotations
+
+import pytest
+
+from tolaria import i18n
+from tolaria.errors import UserError
+from tolaria.lookup import typed_numbers
+from tolaria.site.rows import refusals
+from tolaria_testing import settled
+
+# (typed, what the box says: a refusal of rows.refusals(), "unknown", or None for rows)
+CASES = [("104.3a-zz", "number"), ("1-99999", "number"), ("104.3zz", "number"),
+         ("104.3l", "number"), ("104.3b-104.4a", "range"), ("100-400", "long"),
+         ("999.9", "unknown"), ("702.26d", None), ("104.3a-d", None),
+         ("10 poison counters", None)]
+
+
+def words(lang: str) -> dict[str, str]:
+    interface = i18n.current_language()
+    i18n.set_language(lang)
+    try:
+        return refusals()
+    finally:
+        i18n.set_language(interface)
+
+
+@pytest.mark.parametrize("typed, problem", [c for c in CASES if c[1] != "unknown"])
+def test_the_box_refuses_what_the_cli_refuses(typed, problem):
+    if problem is None:
+        typed_numbers(typed)  # the CLI takes it: a number, a range or words
+    else:
+        with pytest.raises(UserError):
+            typed_numbers(typed)
+
+
+def test_the_refusals_are_in_each_language_with_the_range_limit_filled_in():
+    english, spanish, italian = words("en"), words("es"), words("it")
+    assert set(english) == {"number", "range", "long", "unknown"}
+    for key in english:
+        assert len({english[key], spanish[key], italian[key]}) == 3, key
+    assert "{count}" not in english["long"] and "200" in english["long"]
+    assert "{query}" in spanish["number"] and "{number}" in italian["unknown"]
+
+
+@pytest.fixture(scope="module")
+def tab(browser, server):
+    context = browser.new_context(service_workers="block")
+    errors: list[str] = []
+    pages = {}
+    for lang in ("es", "it"):
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{server}{lang}/")
+        pages[lang] = page
+    yield pages
+    context.close()
+    assert errors == [], errors
+
+
+def answer(page, query: str) -> tuple[str, list[str]]:
+    """The box's line above the rows and the numbers of the rows shown, for query."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill("")
+    box.press_sequentially(query, delay=10)
+    page.wait_for_function(
+        """(query) => document.querySelector('input.md-search__input').value === query &&
+                      document.querySelector('.md-search-result__item')""",
+        arg=query, timeout=20000)
+    settled(page)
+    return (page.locator(".md-search-result__meta").inner_text(),
+            page.eval_on_selector_all(".md-search-result__item:not([hidden]) .t-sr-num",
+                                      "items => items.map(i => i.innerText)"))
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_the_box_says_why_a_number_is_refused_in_the_readers_language(tab, lang):
+    said = words(lang)
+    for typed, problem in CASES:
+        meta, rows = answer(tab[lang], typed)
+        if problem is None:
+            assert rows, (lang, typed, meta)
+            continue
+        values = {"query": typed, "number": typed}
+        assert (meta, rows) == (said[problem].format(**values), []), (lang, typed)
