@@ -36,8 +36,9 @@ from .documents import official_terms
 from .filler import filler_words
 from .glossary import Glossary
 
-FORMAT = 4  # the layout of payload.compact(): deltas, nested pairs; idf per language; other
-#            languages' word tables as their keys only (payload.for_language: `known`)
+FORMAT = 5  # the layout of the site's files (shards.split): postings as deltas in shards by
+#            term; idf per language; other languages' word tables as their keys only
+#            (payload.for_language: `known`)
 POSITIONS = ("exact", "stem", "name")  # the fields searched as phrases: positions kept
 
 
