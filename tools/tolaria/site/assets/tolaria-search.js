@@ -980,7 +980,24 @@
       return best === null ? null : text.slice(0, last.index) + best
     }
 
-    return { search: search, completed: completed }
+    // The terms a search of text in lang surely reads: each word's keys and each two
+    // neighbours' pairs (query._phrase), whose shards are fetched together before it runs
+    function likely(text, lang) {
+      var list = words(text).map(function (w) { return w.toLowerCase() }), out = []
+      list.forEach(function (w, i) {
+        out = out.concat(keys(lang, w) || [])
+        if (i + 1 >= list.length) return
+        var both = spellingsOf(lang, w + " " + list[i + 1]), exact = both[0], stemmed = both[1]
+        if (exact.length !== 2) return
+        out.push(A.pair_kinds.exact + "=" + exact[0] + "~=" + exact[1])
+        ;["name", "stem"].forEach(function (f) {
+          out.push(A.pair_kinds[f] + stemmed[0] + "~" + stemmed[1])
+        })
+      })
+      return out
+    }
+
+    return { search: search, completed: completed, likely: likely }
   }
 
   // --- the split data (search/shards.py): a core, an index, postings in shards by term -----
@@ -1024,6 +1041,10 @@
         var terms = shards[n][field]
         return terms ? terms[text] : undefined
       },
+      prefetch: function (terms) {
+        var self = this
+        return Promise.all(terms.map(function (t) { return self.load(shardOf(t, index.shards)) }))
+      },
       load: function (n) {
         if (!loading[n]) {
           loading[n] = fetchJSON(folder + n + ".json").then(function (shard) { shards[n] = shard })
@@ -1054,6 +1075,7 @@
     })
     data.vocabulary = Object.assign({}, english ? english.index.vocabulary : {},
       own.index.vocabulary)
+    data.own = own
     data.postings = function (field, text) {
       var sites = from(field), found = sites.map(function (s) { return s.get(field, text) })
       if (found.indexOf(null) >= 0) return null
@@ -1074,7 +1096,8 @@
         return Promise.resolve(other).then(function (englishIndex) {
           var data = joinSources(own[0], source(folder, own[1], fetchJSON, missing),
             englishIndex && source(english, englishIndex, fetchJSON, missing))
-          var engine = create(data, snowball)
+          var engine = create(data, snowball), mine = data.own
+          var first = function (text, lang) { return mine.prefetch(engine.likely(text, lang)) }
           var settled = function (run) {
             missing.length = 0
             var answer = run(), need = missing.splice(0)
@@ -1086,10 +1109,14 @@
           return {
             core: own[0],
             search: function (query, lang, limit) {
-              return settled(function () { return engine.search(query, lang, limit) })
+              return first(String(query), lang).then(function () {
+                return settled(function () { return engine.search(query, lang, limit) })
+              })
             },
             completed: function (text, lang) {
-              return settled(function () { return engine.completed(text, lang) })
+              return first(String(text), lang).then(function () {
+                return settled(function () { return engine.completed(text, lang) })
+              })
             }
           }
         })
