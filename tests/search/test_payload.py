@@ -1,5 +1,5 @@
 """Each language's search data as its site stores it: its own postings and documents, the
-other languages' words, compacted; Spanish and Italian join the English site's file."""
+other languages' words, postings as deltas; Spanish and Italian join the English site's."""
 
 from __future__ import annotations
 
@@ -44,24 +44,19 @@ def test_a_language_reads_its_word_tables_and_only_the_keys_of_the_others(site_d
     assert en["english_words"]["es"] == [] and set(en["known"]) == {"es", "it"}
 
 
-def test_compact_data_holds_the_same_postings(site_data):
-    from tolaria.search.payload import compact
+def test_deltas_keep_each_document_and_position(site_data):
+    from tolaria.search.payload import deltas
 
-    stored = compact(site_data)
-    entry, raw = stored["fields"]["exact_en"], site_data["fields"]["exact_en"]
+    raw = site_data["fields"]["exact_en"]
     text = next(t for t, p in raw["terms"].items() if len(stored_postings(raw, p)) > 2)
-    assert stored["fields"]["exact_en"]["terms"][text] != raw["terms"][text]  # deltas
-    docs, at = [], 0
-    postings, i = entry["terms"][text], 0
-    while i < len(postings):
-        at += postings[i]
+    stored = deltas(raw["terms"][text], True)
+    assert stored != raw["terms"][text]
+    docs, at, i = [], 0, 0
+    while i < len(stored):
+        at += stored[i]
         docs.append(at)
-        i += 2 + postings[i + 1]
+        i += 2 + stored[i + 1]
     assert docs == [doc for doc, _w in stored_postings(raw, raw["terms"][text])]
-    pairs = stored["fields"]["pairs_en"]
-    token = next(iter(site_data["fields"]["pairs_en"]["terms"]))
-    first, _, second = token.partition("~")
-    assert pairs["nested"] and second in pairs["terms"][first]
 
 
 def test_english_reaches_no_other_language(site_data):
@@ -83,5 +78,7 @@ def test_each_language_file_holds_its_own_best_bets(site_data):
         assert phrases and all(word and all(isinstance(k, str) for k in word)
                                for phrase in phrases for word in phrase)
         assert all(h[1] in (lang, "en") and h[3] in (0, 1) for h in hits)
-        assert for_language(site_data, lang)["topics"] == {lang: topics}
+        # Spanish and Italian queries are also read in English: its best bets too
+        assert for_language(site_data, lang)["topics"] == {lang: topics,
+                                                            "en": site_data["topics"]["en"]}
     assert site_data["constants"]["MAX_PINNED"] == 3

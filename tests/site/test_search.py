@@ -162,10 +162,46 @@ def test_the_api_answers_the_documented_shape(tab):
 def test_the_build_writes_the_search_files(site):
     for lang in ("en", "es", "it"):
         folder = site / lang / "assets" / "tolaria"
-        data = json.loads((folder / "search.json").read_text(encoding="utf-8"))
-        assert data["langs"] == ["en", "es", "it"] and data["documents"]
+        core = json.loads((folder / "search" / "core.json").read_text(encoding="utf-8"))
+        index = json.loads((folder / "search" / "index.json").read_text(encoding="utf-8"))
+        assert core["langs"] == ["en", "es", "it"] and index["documents"]
+        assert core["with_english"] == (lang != "en")
+        shards = sorted(folder.glob("search/[0-9]*.json"))
+        assert len(shards) == index["shards"] > 1
+        assert len(list(folder.glob("rows/[0-9]*.json"))) == core["rows"] > 1
         assert "snowballFactory" in (folder / "snowball-stemmers.js").read_text(encoding="utf-8")
-        assert "tolaria/search.js" in (site / lang / "index.html").read_text(encoding="utf-8")
+        page = (site / lang / "index.html").read_text(encoding="utf-8")
+        # search.js is loaded by the page's loader at the first search, not by the page
+        assert 'data-engine="assets/tolaria/search.js"' in page
+        assert 'src="assets/tolaria/search.js"' not in page
+
+
+def _of_search(url: str) -> bool:
+    return any(part in url for part in ("/assets/tolaria/search", "/assets/tolaria/rows/",
+                                        "snowball-stemmers", "workers/tolaria-search",
+                                        "search_index.json"))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_search_loads_at_the_first_focus_and_each_file_once(browser, server, lang):
+    context = browser.new_context()
+    fetched: list[str] = []
+    context.on("request", lambda request: fetched.append(request.url))
+    page = context.new_page()
+    page.goto(f"{server}{lang}/104/", wait_until="networkidle")
+    page.wait_for_timeout(300)
+    assert [url for url in fetched if _of_search(url)] == []
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially("turn", delay=20)
+    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    box.press_sequentially(" phase", delay=20)
+    page.wait_for_timeout(500)
+    searched = [url for url in fetched if _of_search(url)]
+    assert any(url.endswith(f"/{lang}/assets/tolaria/search/core.json") for url in searched)
+    assert any(url.endswith("/en/assets/tolaria/search/index.json") for url in searched)
+    assert len(searched) == len(set(searched)), sorted(searched)
+    context.close()
 
 
 def test_the_stemmers_shipped_are_the_three_the_search_runs(tmp_path):

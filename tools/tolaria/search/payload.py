@@ -1,5 +1,6 @@
 """The search data (export.search_data) as each language's site stores it: what a search in
-that language reads (for_language), compacted (compact), as JSON (dumps).
+that language reads (for_language), its postings as deltas (deltas), as JSON (dumps); the
+site stores it split by term (shards.split).
 
 A language's site holds its own postings and documents, and of the other languages only
 which words their index holds (a typo correction never touches a word any language knows).
@@ -18,7 +19,8 @@ def for_language(data: dict, lang: str) -> dict:
     """What a search in lang reads of data, in lang's own file: lang's postings and
     documents; of the other languages only which words their index holds (the CLI's typo
     correction never corrects a word any language knows) and their glossary names; lang's
-    numbers and best bets (topics.py). Spanish and Italian also read the English site's file
+    numbers and best bets (topics.py), and English best bets (a Spanish or Italian
+    query is also read in English). Spanish and Italian also read the English site's file
     (`with_english`): a query bridged to English (the `english` and `english_words` word
     lists) is ranked on the English index, all of its words, as the CLI ranks it; the
     browser joins the two files (tolaria-search.js: merge), so that the English index is
@@ -39,7 +41,8 @@ def for_language(data: dict, lang: str) -> dict:
     return {**data, "fields": fields, "with_english": lang != "en",
             "documents": [d if i in docs else None for i, d in enumerate(data["documents"])],
             "numbers": {k: v for k, v in data["numbers"].items() if k in ("titles", "all", lang)},
-            "topics": {lang: data["topics"][lang]}, **_word_tables(data, lang)}
+            "topics": {k: data["topics"][k] for k in dict.fromkeys((lang, "en"))},
+            **_word_tables(data, lang)}
 
 
 # the word lists' tables (synonyms.table) exported per language
@@ -72,26 +75,9 @@ def _only(postings: list, docs: set, positional: bool) -> list:
     return out
 
 
-def compact(data: dict) -> dict:
-    """data as the site stores it: each term's document numbers (and positions) as the
-    difference from the one before, and the pairs of consecutive words nested under their
-    first word ({"send": {"turn": postings}} for "send~turn"): a fifth smaller gzipped."""
-    fields = {}
-    for field, entry in data["fields"].items():
-        terms = {t: _deltas(p, entry["positions"]) for t, p in entry["terms"].items()}
-        if field.startswith("pairs_"):
-            nested: dict[str, dict] = {}
-            for text, postings in terms.items():
-                first, _, second = text.partition("~")
-                nested.setdefault(first, {})[second] = postings
-            entry = {**entry, "nested": True, "terms": nested}
-        else:
-            entry = {**entry, "terms": terms}
-        fields[field] = entry
-    return {**data, "fields": fields, "format": FORMAT}
-
-
-def _deltas(postings: list, positional: bool) -> list:
+def deltas(postings: list, positional: bool) -> list:
+    """A term's postings with each document number (and position) as the difference from
+    the one before."""
     out, i, last = [], 0, 0
     while i < len(postings):
         out.append(postings[i] - last)
@@ -113,4 +99,4 @@ def dumps(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-__all__ = ["for_language", "compact", "dumps"]
+__all__ = ["for_language", "deltas", "dumps"]

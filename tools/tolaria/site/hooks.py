@@ -85,7 +85,6 @@ def on_config(config):
     _theme_words(config)
     config.extra_css.append("assets/tolaria.css")
     config.extra_javascript.append("assets/tolaria.js")
-    config.extra_javascript.append(site_search.ENGINE)  # window.tolaria.search
     if _state["mermaid"]:
         config.extra_javascript.append(MERMAID)
     _state["pages"] = {p.path: p for p in _pages(book, lang, bool(_state["mermaid"]))}

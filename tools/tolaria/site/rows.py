@@ -5,7 +5,8 @@ covered rule of the site's language by today's number (its own when it has none 
 the pre-2009 rule 300), a rule of the whole CR by its number, in English. rows_data gives
 the search box (assets/search-worker.js) for each: its page and anchor, its text (the
 row shows a snippet of it), the numbers it had in other editions and whether it has no counterpart today; and the
-row's marks in the site's language. The worker fetches the file at the reader's first query.
+row's marks in the site's language, in shards by number (search.shards.split_rows), which
+the worker fetches as its hits name them.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from ..i18n import _
 from ..lookup import whole_cr
 from ..model import RuleBook
 from ..rulebook.limits import MAX_RANGE
+from ..search.shards import split_rows
 from .addresses import today_number
 
-ROWS = "assets/tolaria/rows.json"
+ROWS = "assets/tolaria/rows"  # N.json: the rows whose number shards.shard_of puts in N
 
 
 def one_line(text: str) -> str:
@@ -99,5 +101,8 @@ def rows_data(book: RuleBook, lang: str) -> dict:
             "own": covered_rows(book, lang), "whole": whole_rows(book)}
 
 
-def rows_json(book: RuleBook, lang: str) -> str:
-    return json.dumps(rows_data(book, lang), ensure_ascii=False, separators=(",", ":"))
+def rows_files(book: RuleBook, lang: str) -> dict[str, str]:
+    """The rows of lang's site as files: {name under ROWS: JSON}."""
+    shards = split_rows(rows_data(book, lang))
+    return {f"{n}.json": json.dumps(shard, ensure_ascii=False, separators=(",", ":"))
+            for n, shard in enumerate(shards)}

@@ -1,13 +1,15 @@
 """The site's search: the CLI's search, run in the browser on data the build writes.
 
-Every language's build writes, under assets/tolaria/: search.json (tolaria.search.export:
-the index's postings and statistics of its language, the analysis, word lists, glossary
-and every edition's numbers; a Spanish or Italian search joins the English site's file to
-its own: search.payload.for_language), search.js (the scorer, and `window.tolaria.search`)
+Every language's build writes, under assets/tolaria/: search/ (tolaria.search.export's
+data of its language, search.payload.for_language, split by search.shards: core.json, the
+analysis, word lists, glossary, numbers and best bets; index.json, the documents, field
+statistics and typo vocabulary; N.json, the postings of the terms of shard N; a Spanish or
+Italian search also reads the English site's index and shards), rows/ (the search box's
+rows, in shards by number: site.rows), search.js (the scorer, and `window.tolaria.search`)
 and the Snowball stemmers (snowball-stemmers.js, vendored from the npm registry by
-`make vendor`). The
-theme's search box talks to a worker (assets/search-worker.js) that answers from the same
-scorer instead of Lunr.
+`make vendor`). The theme's search box talks to a worker (assets/search-worker.js) that
+answers from the same scorer instead of Lunr. Nothing of it is fetched before the reader
+focuses the search box or calls `window.tolaria.search` (theme/partials/search-loader.html).
 """
 
 from __future__ import annotations
@@ -20,13 +22,14 @@ from mkdocs.structure.files import File
 
 from tolaria import i18n
 from tolaria.search.export import search_data
-from tolaria.search.payload import compact, dumps, for_language
-from tolaria.site.rows import ROWS, rows_json
+from tolaria.search.payload import dumps, for_language
+from tolaria.search.shards import split
+from tolaria.site.rows import ROWS, rows_files
 from tolaria.search import engine_for
 
 ASSETS = "assets/tolaria"
 ENGINE = f"{ASSETS}/search.js"
-DATA = f"{ASSETS}/search.json"
+DATA = f"{ASSETS}/search"  # core.json, index.json and the shards N.json
 STEMMERS = f"{ASSETS}/snowball-stemmers.js"
 WORKER = "assets/javascripts/workers/tolaria-search.js"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -51,14 +54,17 @@ def stemmers_path(config) -> str:
     return path
 
 
-def data_json(book, lang: str) -> str:
-    """The search data of book for a search in lang, as JSON (the data made once per
-    process for an unchanged index)."""
+def data_files(book, lang: str, rows: int) -> dict[str, str]:
+    """The search data of book for a search in lang, split (search.shards), as JSON files
+    by name under DATA (the data made once per process for an unchanged index); the core
+    says how many shards the rows are in (rows)."""
     key = (str(book.root), engine_for(book).info.fingerprint)
     if key not in _data:
         _data.clear()
         _data[key] = search_data(book)
-    return dumps(compact(for_language(_data[key], lang)))
+    core, index, shards = split(for_language(_data[key], lang), lang)
+    return {"core.json": dumps({**core, "rows": rows}), "index.json": dumps(index),
+            **{f"{n}.json": dumps(shard) for n, shard in enumerate(shards)}}
 
 
 def stemmers_js(path: str) -> str:
@@ -81,8 +87,12 @@ def _asset(name: str) -> str:
 
 def search_files(config, book, lang: str, stemmers: str) -> list[File]:
     """The search's files of lang's build (stemmers: stemmers_path's)."""
-    return [File.generated(config, DATA, content=data_json(book, lang)),
+    rows = rows_files(book, lang)
+    data = data_files(book, lang, len(rows))
+    return [*(File.generated(config, f"{DATA}/{name}", content=text)
+              for name, text in data.items()),
+            *(File.generated(config, f"{ROWS}/{name}", content=text)
+              for name, text in rows.items()),
             File.generated(config, ENGINE, content=_asset("tolaria-search.js")),
             File.generated(config, WORKER, content=_asset("search-worker.js")),
-            File.generated(config, STEMMERS, content=stemmers_js(stemmers)),
-            File.generated(config, ROWS, content=rows_json(book, lang))]
+            File.generated(config, STEMMERS, content=stemmers_js(stemmers))]

@@ -1,7 +1,9 @@
 // Tolaria's search worker for the theme's search box: the theme's messages (set up, query,
 // result) answered by Tolaria's own search (../../tolaria/search.js, the CLI's search over the
-// data the build writes), not by Lunr. Each hit is one result row, drawn from the rows file
-// the build writes (../../tolaria/rows.json, site/rows.py), fetched at the first query: the
+// data the build writes, its postings fetched by term as queries ask for them), not by Lunr.
+// The page creates the worker when the reader first focuses the search box (partials/
+// search-loader.html). Each hit is one result row, drawn from the rows the build writes in
+// shards by number (../../tolaria/rows/N.json, site/rows.py), fetched as hits name them: the
 // number the hit carries (today's), the page's title, the marks ("English only" for a rule
 // of the whole CR on a Spanish or Italian site, "pre-2009, no counterpart today"), the
 // numbers the rule had in other editions and a snippet of its text, linking to the rule's
@@ -18,16 +20,34 @@
   var fold = function (text) {
     return text.normalize("NFKD").replace(/\p{Mn}/gu, "").toLowerCase()
   }
-  var fetched = function (url) { return fetch(url).then(function (r) { return r.json() }) }
-  // a Spanish or Italian site's data is joined with the English site's (its English index)
-  var engine = fetched("../../tolaria/search.json").then(function (data) {
-    return !data.with_english ? data : fetched("../../../../en/assets/tolaria/search.json")
-      .then(function (english) { return self.TolariaSearch.merge(data, english) })
-  }).then(function (data) { return self.TolariaSearch.create(data, self.snowballFactory) })
-  var lang = "en", rows = null
-  var rowsFile = function () {
-    if (!rows) rows = fetched("../../tolaria/rows.json")
-    return rows
+  var fetched = function (url) {
+    return fetch(url).then(function (r) {
+      if (!r.ok) throw new Error("no search data at " + url)
+      return r.json()
+    })
+  }
+  // a Spanish or Italian search also reads the English site's index (its English rules)
+  var engine = self.TolariaSearch.open("../../tolaria/search/",
+    "../../../../en/assets/tolaria/search/", self.snowballFactory, fetched)
+  var lang = "en", rowShards = {}, latest = 0
+  // one shard of the rows (each also holds the rows' labels), fetched once
+  var rowShard = function (n) {
+    if (!rowShards[n]) rowShards[n] = fetched("../../tolaria/rows/" + n + ".json")
+    return rowShards[n]
+  }
+  // the rows of hits: the shards that hold their numbers (core.rows of them), joined
+  var rowsOf = function (hits, count) {
+    var wanted = {}
+    hits.forEach(function (hit) { wanted[self.TolariaSearch.shardOf(hit.number, count)] = true })
+    return Promise.all(Object.keys(wanted).map(rowShard)).then(function (shards) {
+      var out = { labels: {}, own: {}, whole: {} }
+      shards.forEach(function (shard) {
+        out.labels = shard.labels
+        Object.assign(out.own, shard.own)
+        Object.assign(out.whole, shard.whole)
+      })
+      return out
+    })
   }
   var escape = function (text) {
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
@@ -81,7 +101,7 @@
   // The one row that says why a query is refused: its words (the rows file's labels, in
   // the site's language) in a message the page shows in place of the result count.
   var refused = function (problem, values) {
-    return rowsFile().then(function (data) {
+    return rowShard(0).then(function (data) {
       var text = String(data.labels[problem]).replace(/\{(\w+)\}/g, function (all, name) {
         return name in values ? values[name] : all
       })
@@ -98,7 +118,7 @@
       lang = [].concat(config.lang || ["en"])[0]
       engine.then(function () { self.postMessage({ type: READY }) })
     } else if (message.type === QUERY && typeof message.data === "string") {
-      var query = message.data
+      var query = message.data, asked = ++latest
       engine.then(function (search) {
         // shaped like a number or a range but neither, or a number of no edition: the box
         // says so, as the CLI does (refused())
@@ -106,19 +126,25 @@
         if (problem) return refused(problem.problem, { query: problem.query })
         // a last word the index does not know but begins ("prio") is still being typed: the
         // word it begins, not a typo correction ("prior"); else the query as typed
-        var typing = search.completed(query, lang)
-        var hits = typing ? search.search(typing, lang, 10) : []
-        if (hits.length) query = typing
-        else hits = search.search(query, lang, 10)
-        var words = query.match(/[\p{L}\p{N}_]+/gu) || []
-        var numbers = !hits.length && search.numbers(query)
-        if (numbers && numbers.length) {
-          return refused("unknown", { number: numbers.slice(0, 3).join(", ") +
-            (numbers.length > 3 ? " …" : "") })
-        }
-        return rowsFile().then(function (data) {
-          var items = hits.map(function (hit) { return [row(hit, words, data)] })
-          self.postMessage({ type: RESULT, data: { items: items } })
+        return search.completed(query, lang).then(function (typing) {
+          return (typing ? search.search(typing, lang, 10) : Promise.resolve([]))
+            .then(function (hits) {
+              if (hits.length) query = typing
+              return hits.length ? hits : search.search(query, lang, 10)
+            })
+        }).then(function (hits) {
+          if (asked !== latest) return  // a later query was asked meanwhile: its answer
+          var words = query.match(/[\p{L}\p{N}_]+/gu) || []
+          var numbers = !hits.length && search.numbers(query)
+          if (numbers && numbers.length) {
+            return refused("unknown", { number: numbers.slice(0, 3).join(", ") +
+              (numbers.length > 3 ? " …" : "") })
+          }
+          return rowsOf(hits, search.core.rows).then(function (data) {
+            if (asked !== latest) return
+            var items = hits.map(function (hit) { return [row(hit, words, data)] })
+            self.postMessage({ type: RESULT, data: { items: items } })
+          })
         })
       })
     }

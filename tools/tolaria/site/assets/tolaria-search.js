@@ -4,16 +4,16 @@
 // Python function named in its comment, in the same order of operations, so that both
 // runtimes compute the same scores and rank the same rules. Snowball stems come from the
 // vendored snowball-stemmers (the same algorithms as Whoosh's).
-//   TolariaSearch.create(data, snowballFactory).search(query, lang, limit)
-//     -> [{number, lang, title}], best first
-//   (a Spanish or Italian file first joined with the English one: TolariaSearch.merge)
+//   TolariaSearch.open(folder, englishFolder, snowballFactory, fetchJSON)
+//     -> Promise of {search(query, lang, limit) -> Promise of [{number, lang, title}],
+//        best first; completed(text, lang)}, the data loaded as the search asks for it
 (function (root) {
   "use strict"
   var WORD = /[\p{L}\p{N}_]+/gu
 
   function create(data, snowball) {
     var C = data.constants, A = data.analysis, F = data.fields
-    var STEMMER = { en: "english", es: "spanish", it: "italian" }
+    var STEMMER = { en: "english", es: "spanish", it: "italian" }, KEYS = "keys_"
     var stemmers = {}, keyCache = {}, vocabularies = {}, titleKeys = {}, dfCache = {}
     var sets = function (lists) {
       var out = {}
@@ -84,18 +84,19 @@
     }
 
     // --- the index: presence, document frequency, BM25F (whoosh.scoring) -------------------
-    function raw(field, text) {  // a term's postings as stored (pairs nested by first word)
-      var entry = F[field]
-      if (!entry) return undefined
-      if (!entry.nested) return entry.terms[text]
-      var cut = text.indexOf("~"), under = entry.terms[text.slice(0, cut)]
-      return under && under[text.slice(cut + 1)]
+    // A term's postings come from its shard (data.postings: undefined when the field does
+    // not hold the term, null while its shard is not loaded yet, which the store notes: the
+    // search is then run again once the shards are loaded, and only a run that found every
+    // shard it asked for is answered)
+    function raw(field, text) {
+      return F[field] ? data.postings(field, text) : undefined
     }
     function present(field, text) { return !!raw(field, text) }
     function postings(field, text) {  // [[doc, weight or score, positions]]
       var id = field + "\u0000" + text
       if (id in dfCache) return dfCache[id]
       var entry = F[field], stored = raw(field, text), out = [], doc = 0
+      if (stored === null) return out
       for (var i = 0; stored && i < stored.length;) {  // documents and positions as deltas
         doc += stored[i]
         if (entry.positions) {
@@ -109,6 +110,19 @@
         }
       }
       return (dfCache[id] = out)
+    }
+    var keySets = {}
+    function docHolds(number, lang, stemList) {  // whether a document's stem keys hold one
+      return stemList.some(function (k) {  // (the field keys_LANG: key -> documents)
+        var id = lang + "\u0000" + k, found = keySets[id]
+        if (!found) {
+          var stored = raw(KEYS + lang, k), doc = 0
+          found = new Set()
+          for (var i = 0; stored && i < stored.length; i++) found.add(doc += stored[i])
+          if (stored !== null) keySets[id] = found
+        }
+        return found.has(number)
+      })
     }
     function termScores(field, text) {  // doc -> score of a Term leaf (boost 1)
       var entry = F[field], found = postings(field, text), out = new Map()
@@ -326,8 +340,8 @@
       var id = lang + (glossary ? ":g" : "")
       if (vocabularies[id]) return vocabularies[id]
       var list = glossary ? G.words[lang].map(function (w) { return [w, 0] })
-        : Object.keys((F["exact_" + lang] || { terms: {} }).terms).map(function (w) {
-          return [w, postings("exact_" + lang, w).length]
+        : Object.keys(data.vocabulary[lang] || {}).map(function (w) {
+          return [w, data.vocabulary[lang][w]]
         })
       var bySound = new Map(), byLength = new Map()
       list.forEach(function (item) {
@@ -589,10 +603,6 @@
       if (!titleKeys[index]) titleKeys[index] = new Set(data.titles[index][1])
       return titleKeys[index]
     }
-    function docKeys(doc) {
-      if (!doc.keySet) doc.keySet = new Set(doc[3].split(" "))
-      return doc.keySet
-    }
     function run(made, lang, limit) {  // WhooshEngine._run, one language
       var q = flat(made.query), found
       if (q.t === "and") {  // And of Flat sums and phrases: each part's score, added in a tree
@@ -615,18 +625,18 @@
       var scored = top.map(function (item, order) {
         var score = item[0], doc = data.documents[item[1]]
         if (words.length > 1) {
-          var held = docKeys(doc), share = 0
-          words.forEach(function (w, i) { if (meets(w, held)) share += telling[i] })
+          var share = 0
+          words.forEach(function (w, i) { if (docHolds(item[1], doc[1], w)) share += telling[i] })
           share = share / sumTelling
           var power = C.COVERAGE_POWER === 2 ? share * share : Math.pow(share, C.COVERAGE_POWER)
           score *= C.COVERAGE_FLOOR + (1 - C.COVERAGE_FLOOR) * power
         }
         var about = 0
-        if (!doc[5]) {  // the covered rules' topics
+        if (!doc[4]) {  // the covered rules' topics
           made.about.forEach(function (a) { if (within(doc[0], a[0])) about = Math.max(about, a[1]) })
         }
         score *= 1 + C.ABOUT_BONUS * about
-        if (!doc[5]) score *= C.COVERED
+        if (!doc[4]) score *= C.COVERED
         if (words.length) {
           var title = titleKeysOf(doc[2]), count = 0
           words.forEach(function (w) { if (meets(w, title)) count++ })
@@ -638,12 +648,12 @@
       var hits = [], seen = new Set()
       for (var i = 0; i < scored.length && hits.length < limit; i++) {  // hits.found_hit
         // a rule that is only a title ("Trample"): the subrule defining it, in its place
-        var doc = scored[i][2], at = doc.length > 6 ? doc[6] : scored[i][3]
-        if (doc.length > 6) doc = data.documents[at]
+        var doc = scored[i][2], at = doc.length > 5 ? doc[5] : scored[i][3]
+        if (doc.length > 5) doc = data.documents[at]
         if (seen.has(at)) continue
         seen.add(at)
-        hits.push({ number: doc[4] || doc[0], lang: doc[1], title: data.titles[doc[2]][0],
-          score: scored[i][0], rulebook: doc[0], english: !!doc[5] })
+        hits.push({ number: doc[3] || doc[0], lang: doc[1], title: data.titles[doc[2]][0],
+          score: scored[i][0], rulebook: doc[0], english: !!doc[4] })
       }
       return hits
     }
@@ -988,23 +998,48 @@
       var last = /([\p{L}\p{N}_]+)$/u.exec(text), best = null, most = 0
       if (!last || last[1].length < 2 || known(last[1].toLowerCase(), lang)) return null
       var prefix = fold(last[1].toLowerCase())
-      Object.keys((F["exact_" + lang] || { terms: {} }).terms).forEach(function (w) {
-        var count = w.length > prefix.length && w.indexOf(prefix) === 0 &&
-          postings("exact_" + lang, w).length
+      var vocabulary = data.vocabulary[lang] || {}
+      Object.keys(vocabulary).forEach(function (w) {
+        var count = w.length > prefix.length && w.indexOf(prefix) === 0 && vocabulary[w]
         if (count > most || (count === most && count && w < best)) { best = w; most = count }
       })
       return best === null ? null : text.slice(0, last.index) + best
     }
 
-    return { search: search, completed: completed, numbers: typedNumbers, numberProblem: numberProblem }
+    // The terms a search of text in lang surely reads: each word's keys and each two
+    // neighbours' pairs (query._phrase), whose shards are fetched together before it runs
+    function likely(text, lang) {
+      var list = words(text).map(function (w) { return w.toLowerCase() }), out = []
+      list.forEach(function (w, i) {
+        out = out.concat(keys(lang, w) || [])
+        if (i + 1 >= list.length) return
+        var both = spellingsOf(lang, w + " " + list[i + 1]), exact = both[0], stemmed = both[1]
+        if (exact.length !== 2) return
+        out.push(A.pair_kinds.exact + "=" + exact[0] + "~=" + exact[1])
+        ;["name", "stem"].forEach(function (f) {
+          out.push(A.pair_kinds[f] + stemmed[0] + "~" + stemmed[1])
+        })
+      })
+      return out
+    }
+
+    return { search: search, completed: completed, likely: likely, numbers: typedNumbers,
+             numberProblem: numberProblem }
   }
 
-  // --- payload.for_language's files, joined -------------------------------------------------
-  // A Spanish or Italian file (with_english) holds its own language; the English site's file
-  // holds the English index, which a query bridged to English is ranked on. merge(own,
-  // english) is the data the CLI's search reads: the English fields from the English file,
-  // the fields of every language ("lang", "number", "origin") joined, each document from the
-  // file that holds it.
+  // --- the split data (search/shards.py): a core, an index, postings in shards by term -----
+  // Each language's site holds, under assets/tolaria/search/, core.json (the analysis, word
+  // lists, glossary, numbers, best bets), index.json (documents, field statistics, the typo
+  // vocabulary, the shard count) and N.json, the postings of the terms whose shardOf is N.
+  // A Spanish or Italian search also reads the English site's index and shards: its English
+  // fields ("_en") from there, the fields of every language ("number") from both, joined.
+  function shardOf(text, count) {  // shards.shard_of: FNV-1a over code points, modulo count
+    var value = 0x811c9dc5
+    Array.from(text).forEach(function (ch) {
+      value = Math.imul(value ^ ch.codePointAt(0), 0x01000193) >>> 0
+    })
+    return value % count
+  }
   function entries(stored, positional) {  // [[doc, [weight, positions...]]], doc numbers whole
     var out = [], doc = 0
     for (var i = 0; i < stored.length;) {
@@ -1015,36 +1050,109 @@
     }
     return out
   }
-  function joined(a, b, positional) {  // two files' postings of one term, as deltas again
+  function joined(a, b, positional) {  // two sites' postings of one term, as deltas again
     var all = entries(a || [], positional).concat(entries(b || [], positional))
     all.sort(function (x, y) { return x[0] - y[0] })
     var out = [], doc = 0
     all.forEach(function (e) { out.push(e[0] - doc); doc = e[0]; out.push.apply(out, e[1]) })
     return out
   }
-  function merge(own, english) {
-    var out = {}, fields = {}, name
-    for (name in own) out[name] = own[name]
-    for (name in own.fields) fields[name] = own.fields[name]
-    for (name in english.fields) {
-      var entry = english.fields[name]
-      if (name.indexOf("_") < 0) {  // of every language: each term's postings from both
-        var mine = own.fields[name] || { terms: {} }, terms = {}, t
-        for (t in mine.terms) terms[t] = mine.terms[t]
-        for (t in entry.terms) terms[t] = joined(mine.terms[t], entry.terms[t], entry.positions)
-        fields[name] = Object.assign({}, entry, { terms: terms })
-      } else if (name.slice(-3) === "_en") fields[name] = entry
+  // One site's index and shards; get notes a shard not loaded yet in missing.
+  function source(folder, index, fetchJSON, missing) {
+    var shards = {}, loading = {}
+    return {
+      index: index,
+      get: function (field, text) {
+        var n = shardOf(text, index.shards)
+        if (!shards[n]) { missing.push([this, n]); return null }
+        var terms = shards[n][field]
+        return terms ? terms[text] : undefined
+      },
+      prefetch: function (terms) {
+        var self = this
+        return Promise.all(terms.map(function (t) { return self.load(shardOf(t, index.shards)) }))
+      },
+      load: function (n) {
+        if (!loading[n]) {
+          loading[n] = fetchJSON(folder + n + ".json").then(function (shard) { shards[n] = shard })
+        }
+        return loading[n]
+      }
     }
-    out.fields = fields
-    out.documents = own.documents.map(function (d, i) { return d || english.documents[i] })
-    out.topics = Object.assign({}, own.topics, { en: english.topics.en })  // search._with_english
-    out.with_english = false
-    return out
+  }
+  // The data create() reads: the core, the fields' statistics and documents of both sites,
+  // and postings(field, text) from the shards.
+  function joinSources(core, own, english) {
+    var data = {}, fields = {}, name
+    for (name in core) data[name] = core[name]
+    for (name in own.index.fields) fields[name] = own.index.fields[name]
+    var from = function (field) {
+      if (!english) return [own]
+      if (field.slice(-3) === "_en") return [english]
+      return field.indexOf("_") < 0 ? [own, english] : [own]
+    }
+    if (english) {
+      for (name in english.index.fields) {
+        if (from(name).indexOf(english) >= 0) fields[name] = english.index.fields[name]
+      }
+    }
+    data.fields = fields
+    data.documents = own.index.documents.map(function (d, i) {
+      return d || (english ? english.index.documents[i] : null)
+    })
+    data.vocabulary = Object.assign({}, english ? english.index.vocabulary : {},
+      own.index.vocabulary)
+    data.own = own
+    data.postings = function (field, text) {
+      var sites = from(field), found = sites.map(function (s) { return s.get(field, text) })
+      if (found.indexOf(null) >= 0) return null
+      if (found.length === 1 || (!found[0] && !found[1])) return found[0] || found[1]
+      return joined(found[0], found[1], fields[field].positions)
+    }
+    return data
+  }
+  // A language's search: Promise of {search(query, lang, limit), completed(text, lang)},
+  // each answering a Promise. folder: the language's assets/tolaria/search/, english: the
+  // English site's; fetchJSON(url): Promise of the parsed file. A search runs until every
+  // shard it asks for is loaded (each fetched once), so that it reads what the CLI reads.
+  function open(folder, english, snowball, fetchJSON) {
+    var missing = []
+    return Promise.all([fetchJSON(folder + "core.json"), fetchJSON(folder + "index.json")])
+      .then(function (own) {
+        var other = own[0].with_english ? fetchJSON(english + "index.json") : null
+        return Promise.resolve(other).then(function (englishIndex) {
+          var data = joinSources(own[0], source(folder, own[1], fetchJSON, missing),
+            englishIndex && source(english, englishIndex, fetchJSON, missing))
+          var engine = create(data, snowball), mine = data.own
+          var first = function (text, lang) { return mine.prefetch(engine.likely(text, lang)) }
+          var settled = function (run) {
+            missing.length = 0
+            var answer = run(), need = missing.splice(0)
+            if (!need.length) return Promise.resolve(answer)
+            return Promise.all(need.map(function (m) { return m[0].load(m[1]) })).then(function () {
+              return settled(run)
+            })
+          }
+          return {
+            core: own[0],
+            search: function (query, lang, limit) {
+              return first(String(query), lang).then(function () {
+                return settled(function () { return engine.search(query, lang, limit) })
+              })
+            },
+            completed: function (text, lang) {
+              return first(String(text), lang).then(function () {
+                return settled(function () { return engine.completed(text, lang) })
+              })
+            }
+          }
+        })
+      })
   }
 
   // --- the page's API: window.tolaria.search(query, {lang, limit}) ---------------------------
   // Loads the stemmers beside this script and the language's data (each language's site
-  // has its own: ../es/assets/tolaria/search.json, which a Spanish or Italian search joins
+  // has its own: ../es/assets/tolaria/search/, which a Spanish or Italian search joins
   // with the English site's) on first use, then answers a Promise of
   // [{number, lang, title}], best first.
   function pageApi(script) {
@@ -1065,22 +1173,21 @@
       }
       return stemmers
     }
-    var fetched = function (lang) {
+    var folder = function (lang) {
       var here = "/" + pageLang() + "/assets/tolaria/"
-      var folder = base.slice(-here.length) === here
-        ? base.slice(0, -here.length) + "/" + lang + "/assets/tolaria/" : base
-      return fetch(folder + "search.json").then(function (r) {
-        if (!r.ok) throw new Error("no search data for " + lang)
+      return (base.slice(-here.length) === here
+        ? base.slice(0, -here.length) + "/" + lang + "/assets/tolaria/" : base) + "search/"
+    }
+    var fetchJSON = function (url) {
+      return fetch(url).then(function (r) {
+        if (!r.ok) throw new Error("no search data at " + url)
         return r.json()
       })
     }
     var load = function (lang) {
       if (!engines[lang]) {
-        var data = fetched(lang).then(function (own) {
-          return own.with_english ? fetched("en").then(function (en) { return merge(own, en) }) : own
-        })
-        engines[lang] = Promise.all([loadStemmers(), data]).then(function (both) {
-          return create(both[1], root.snowballFactory)
+        engines[lang] = loadStemmers().then(function () {
+          return open(folder(lang), folder("en"), root.snowballFactory, fetchJSON)
         })
       }
       return engines[lang]
@@ -1091,11 +1198,12 @@
       var lang = options.lang || pageLang()
       return load(lang).then(function (engine) {
         return engine.search(String(query), lang, options.limit)
-          .map(function (h) { return { number: h.number, lang: h.lang, title: h.title } })
+      }).then(function (hits) {
+        return hits.map(function (h) { return { number: h.number, lang: h.lang, title: h.title } })
       })
     }
   }
 
-  root.TolariaSearch = { create: create, merge: merge }
+  root.TolariaSearch = { create: create, open: open, shardOf: shardOf }
   if (typeof document !== "undefined" && document.currentScript) pageApi(document.currentScript)
 })(typeof self !== "undefined" ? self : this)

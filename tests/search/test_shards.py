@@ -1,0 +1,82 @@
+"""The site's search data split by term: a core, an index, postings in shards keyed by the
+indexed term, which together hold exactly what the language's data holds."""
+
+from __future__ import annotations
+
+from tolaria_testing import stored_postings
+
+
+def test_a_term_has_one_shard_and_the_shards_spread():
+    from tolaria.search.shards import shard_count, shard_of
+
+    assert shard_of("phase", 1) == 0
+    assert shard_of("phase", 256) == shard_of("phase", 256) == 248  # FNV-1a, as search.js
+    assert shard_of("faße", 97) != shard_of("fase", 97)  # code points, not bytes folded
+    assert len({shard_of(f"word{n}", 16) for n in range(200)}) == 16
+    assert shard_count(0) == 1 and shard_count(8001) == 2
+
+
+def _split(site_data, lang):
+    from tolaria.search.payload import for_language
+    from tolaria.search.shards import split
+
+    site = for_language(site_data, lang)
+    return site, *split(site, lang)
+
+
+def test_every_term_is_in_its_shard_with_its_postings(site_data):
+    from tolaria.search.payload import deltas
+    from tolaria.search.shards import shard_of
+
+    site, core, index, shards = _split(site_data, "es")
+    assert index["shards"] == len(shards) > 1
+    assert "fields" not in core and "documents" not in core and core["with_english"]
+    count = 0
+    for field, entry in site["fields"].items():
+        if field.endswith("_en"):  # the English site's
+            assert field not in index["fields"]
+            continue
+        assert "terms" not in index["fields"][field]
+        for text, postings in entry["terms"].items():
+            shard = shards[shard_of(text, len(shards))]
+            assert shard[field][text] == deltas(postings, entry["positions"])
+            count += 1
+    held = sum(len(terms) for shard in shards for field, terms in shard.items()
+               if not field.startswith("keys_"))
+    assert held == count
+
+
+def test_the_documents_stem_keys_are_inverted_into_the_shards(site_data):
+    from tolaria.search.shards import shard_of
+
+    site, _core, index, shards = _split(site_data, "en")
+    number, doc = next((n, d) for n, d in enumerate(site["documents"]) if d and d[3])
+    assert index["documents"][number] == doc[:3] + doc[4:]  # without its keys
+    for key in doc[3].split():
+        stored, at, docs = shards[shard_of(key, len(shards))]["keys_en"][key], 0, []
+        for step in stored:
+            docs.append(at := at + step)
+        assert number in docs and docs == sorted(docs)
+
+
+def test_the_index_holds_the_typo_vocabulary_with_document_frequencies(site_data):
+    site, _core, index, _shards = _split(site_data, "it")
+    exact = site["fields"]["exact_it"]
+    assert index["vocabulary"].keys() == {"it"}
+    assert index["vocabulary"]["it"] == {t: len(stored_postings(exact, p))
+                                         for t, p in exact["terms"].items()}
+    assert index["fields"]["stem_it"]["lengths"] == site["fields"]["stem_it"]["lengths"]
+
+
+def test_the_rows_are_split_by_number_each_once():
+    from tolaria.search.shards import shard_of, split_rows
+
+    rows = {"labels": {"english_only": "solo inglés"},
+            "own": {f"702.{n}": [f"702/#702.{n}", "text " * 40, "", 0] for n in range(300)},
+            "whole": {f"704.{n}": "text " * 40 for n in range(300)}}
+    shards = split_rows(rows)
+    assert len(shards) > 1 and all(s["labels"] == rows["labels"] for s in shards)
+    for kind in ("own", "whole"):
+        assert sum(len(s[kind]) for s in shards) == len(rows[kind])
+        for number, row in rows[kind].items():
+            assert shards[shard_of(number, len(shards))][kind][number] == row

@@ -1,0 +1,105 @@
+"""The site's search data split by term, as Pagefind splits its index: a small core per
+language (the analysis, word lists, glossary, numbers and best bets: what a query's planning
+reads), the index's statistics (documents, field lengths, the typo vocabulary with each
+word's document frequency) and the postings in shards keyed by the indexed term, which the
+browser fetches for a query's terms only (docs/search.md, "The site's search is the CLI's").
+
+A term's shard is shard_of(term, count): FNV-1a (32 bits) over the term's code points,
+modulo the language's shard count, which the build chooses so that a shard holds about
+SHARD_BYTES of JSON. The browser (tolaria-search.js: shardOf) computes the same.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+from .payload import deltas
+
+SHARD_BYTES = 8000  # about what a shard holds, as JSON (some 2.5 kB gzipped)
+KEYS = "keys"  # the field of each document's stem keys (coverage), inverted: key -> documents
+
+
+def shard_of(text: str, count: int) -> int:
+    """The shard of an indexed term (or a rule's number), of count shards.
+
+    >>> shard_of("phase", 1), shard_of("phase", 256)
+    (0, 248)
+    """
+    value = 0x811C9DC5
+    for char in text:
+        value = ((value ^ ord(char)) * 0x01000193) & 0xFFFFFFFF
+    return value % count
+
+
+def shard_count(size: int) -> int:
+    """How many shards hold size bytes of JSON, SHARD_BYTES each."""
+    return max(1, math.ceil(size / SHARD_BYTES))
+
+
+def _size(value) -> int:
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+
+def _frequency(postings: list, positional: bool) -> int:
+    count, i = 0, 0
+    while i < len(postings):
+        count += 1
+        i += 2 + (postings[i + 1] if positional else 0)
+    return count
+
+
+def split(site: dict, lang: str) -> tuple[dict, dict, list[dict]]:
+    """(core, index, shards) of a language's search data (payload.for_language's).
+
+    core: everything but the documents and the fields. index: the documents (without their
+    stem keys), each field's statistics without its terms, the typo vocabulary of lang's
+    exact field ({word: document frequency}) and the shard count. shards: per shard,
+    {field: {term: postings as payload.compact stores them}}, the documents' stem keys as
+    the field "keys_LANG" ({key: [document, as the difference from the one before]}).
+    A Spanish or Italian site holds no English field: the browser reads those of the English
+    site's index and shards (tolaria-search.js: the English source)."""
+    terms: dict[str, dict[str, list]] = {}
+    meta: dict[str, dict] = {}
+    for field, entry in site["fields"].items():
+        if lang != "en" and field.endswith("_en"):
+            continue
+        meta[field] = {k: v for k, v in entry.items() if k != "terms"}
+        terms[field] = {t: deltas(p, entry["positions"]) for t, p in entry["terms"].items()}
+    held: dict[str, list[int]] = {}
+    documents = []
+    for number, doc in enumerate(site["documents"]):
+        if doc is None:
+            documents.append(None)
+            continue
+        for key in doc[3].split():
+            held.setdefault(key, []).append(number)
+        documents.append(doc[:3] + doc[4:])
+    field = f"{KEYS}_{lang}"
+    meta[field] = {"scorable": False, "positions": False, "keys": True}
+    terms[field] = {k: [b - a for a, b in zip([0] + docs, docs)] for k, docs in held.items()}
+    count = shard_count(_size(terms))
+    shards: list[dict] = [{} for _ in range(count)]
+    for name, found in terms.items():
+        for text, postings in found.items():
+            shards[shard_of(text, count)].setdefault(name, {})[text] = postings
+    exact = site["fields"].get(f"exact_{lang}", {"terms": {}})
+    index = {"lang": lang, "shards": count, "documents": documents, "fields": meta,
+             "vocabulary": {lang: {t: _frequency(p, True) for t, p in exact["terms"].items()}}}
+    core = {k: v for k, v in site.items() if k not in ("documents", "fields")}
+    return core, index, shards
+
+
+def split_rows(rows: dict) -> list[dict]:
+    """The search box's rows (site.rows.rows_data) in shards by the rule's number
+    (shard_of), each with the labels."""
+    count = shard_count(_size(rows))
+    shards: list[dict] = [{"labels": rows["labels"], "own": {}, "whole": {}}
+                          for _ in range(count)]
+    for kind in ("own", "whole"):
+        for number, row in rows[kind].items():
+            shards[shard_of(number, count)][kind][number] = row
+    return shards
+
+
+__all__ = ["split", "split_rows", "shard_of", "shard_count", "SHARD_BYTES"]
