@@ -79,7 +79,7 @@ site: setup vendor
 test: setup vendor browser
 	$(BIN)/tolaria fmt --check
 	$(BIN)/tolaria validate
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --durations=25
 
 serve: setup vendor
 	$(BIN)/tolaria validate

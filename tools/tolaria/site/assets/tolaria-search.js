@@ -1135,6 +1135,9 @@
           }
           return {
             core: own[0],
+            // what the core alone answers (its number patterns): no shard is needed
+            numbers: engine.numbers,
+            numberProblem: engine.numberProblem,
             search: function (query, lang, limit) {
               return first(String(query), lang).then(function () {
                 return settled(function () { return engine.search(query, lang, limit) })
