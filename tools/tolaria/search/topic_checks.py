@@ -15,6 +15,7 @@ A best bet is earned from the rules, not remembered from a test question:
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 
@@ -87,12 +88,13 @@ def _held_query(lang: str, stems: Stems, index) -> tuple[str, int] | None:
     return None
 
 
-def text_stems(lang: str, text: str) -> set[str]:
-    """The stem keys of every word of text, analysed as lang."""
+@functools.lru_cache(maxsize=4096)
+def text_stems(lang: str, text: str) -> frozenset[str]:
+    """The stem keys of every word of text, analysed as lang (topics share their rules)."""
     out: set[str] = set()
-    for word in words(text.lower()):
+    for word in set(words(text.lower())):
         out.update(k for k in keys(lang, word) or () if not k.startswith("="))
-    return out
+    return frozenset(out)
 
 
 def rule_texts(book: RuleBook, lang: str, rule: str, whole=None) -> list[tuple[str, str]]:
@@ -135,16 +137,32 @@ def written_from(book: RuleBook, source: str, stems: dict[str, set[str]]) -> boo
     return False
 
 
-def _card_stems(lang: str, cards) -> list[tuple[Stems, tuple[str, ...]]]:
-    """Every name of every card as lang's phrase_keys, with all the card's names."""
-    return [(stems, names) for names in cards for name in names
-            if (stems := phrase_keys(lang, name.lower()))]
+def _card_stems(lang: str, cards) -> dict[str, list[tuple[Stems, tuple[str, ...]]]]:
+    """Every name of every card as lang's phrase_keys, with all the card's names, under
+    each stem key of the name's first word."""
+    out: dict[str, list] = {}
+    for names in cards:
+        for name in names:
+            stems = phrase_keys(lang, name.lower())
+            for key in stems[0] if stems else ():
+                out.setdefault(key, []).append((stems, names))
+    return out
 
 
 def _named_card(stems: Stems, card: Stems) -> bool:
     """Whether a phrase holds a card's name, its words in a row."""
     return any(all(a & b for a, b in zip(stems[i:], card))
                for i in range(len(stems) - len(card) + 1))
+
+
+def _card_in(stems: Stems, by_first: dict) -> tuple[str, ...] | None:
+    """The names of a card (_card_stems) whose name the phrase holds, or None."""
+    for word in stems:
+        for key in word:
+            for card, names in by_first.get(key, ()):
+                if _named_card(stems, card):
+                    return names
+    return None
 
 
 def cited_cards(book: RuleBook, cards, examples_text: str, whole=None) -> set[tuple]:
@@ -157,8 +175,8 @@ def cited_cards(book: RuleBook, cards, examples_text: str, whole=None) -> set[tu
         corpus.extend((rule.text, *(p.text for p in rule.examples)))
     text = "\n".join(corpus).lower()
     return {names for names in cards
-            if any(re.search(r"(?<!\w)" + re.escape(n.lower()) + r"(?!\w)", text)
-                   for n in names)}
+            if any(n.lower() in text and re.search(
+                r"(?<!\w)" + re.escape(n.lower()) + r"(?!\w)", text) for n in names)}
 
 
 def check_topics(book: RuleBook, rules_root, topics, cards=(), examples_text: str = "",
@@ -192,12 +210,11 @@ def check_topics(book: RuleBook, rules_root, topics, cards=(), examples_text: st
                     "typed: '{phrase}' holds the whole of a test query ({file}:{line}): a "
                     "best bet names a concept, never a test's question").format(
                     phrase=phrase, file=held[0], line=held[1])))
-            for card, names in card_stems[topic.lang]:
-                if _named_card(stems, card):
-                    errors.append(DataError(name, topic.line, _(
-                        "typed: '{phrase}' names the card {card}, which neither the CR nor "
-                        "a worked example names").format(phrase=phrase, card=names[0])))
-                    break
+            card = _card_in(stems, card_stems[topic.lang])
+            if card is not None:
+                errors.append(DataError(name, topic.line, _(
+                    "typed: '{phrase}' names the card {card}, which neither the CR nor a "
+                    "worked example names").format(phrase=phrase, card=card[0])))
         if not topic.sources:
             errors.append(DataError(name, topic.line, _(
                 "from: name the glossary term or the rule words the topic was written "
