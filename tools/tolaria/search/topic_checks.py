@@ -39,13 +39,18 @@ def holds(phrase: Stems, query: Stems) -> bool:
     return bool(query) and all(any(q & p for p in phrase) for q in query)
 
 
+def bench_folder(rules_root) -> str:
+    """Where the query sets of a rules folder are: the bench/ folder beside it."""
+    return os.path.join(os.path.dirname(os.path.abspath(os.fspath(rules_root))), BENCH)
+
+
 def bench_queries(rules_root, errors: list) -> list[tuple[str, str, str, int]]:
     """(lang, query, file, line) of every query of the sets in <rules_root>/../bench
     (queries*.yaml); [] when there is no such folder. Problems appended to errors."""
     # lazy: saves 31 ms of `search`'s cold start (import CPU time, min of 5 runs)
     from ..yamlfiles.nodes import STR, YamlFile, display_path, line_of
 
-    folder = os.path.join(os.path.dirname(os.path.abspath(os.fspath(rules_root))), BENCH)
+    folder = bench_folder(rules_root)
     if not os.path.isdir(folder):
         return []
     out = []
@@ -66,8 +71,8 @@ def bench_queries(rules_root, errors: list) -> list[tuple[str, str, str, int]]:
 
 
 def _query_index(queries) -> dict[str, dict[str, list]]:
-    """Per language, the queries short enough to fit in a phrase, as (stems, file, line),
-    under each stem key of their first meaningful word."""
+    """Per language, the queries short enough to fit in a phrase (at most MAX_WORDS
+    meaningful words), as (stems, file, line), under each stem key of their first word."""
     out: dict[str, dict[str, list]] = {}
     for lang, query, file, line in queries:
         stems = phrase_keys(lang, query.lower()) if lang in ("en", "es", "it") else ()

@@ -27,7 +27,7 @@ from ..history import load_history
 from ..history.agreement import check_history
 from ..search.synonyms import check_bridges
 from ..search.topics import check_rules as check_topic_rules
-from ..search.topic_checks import BENCH, check_topics
+from ..search.topic_checks import bench_folder, check_topics
 from ..search.wordlists import FILES, read_folder as read_word_lists
 from ..files.atomic import recover
 from .whole_files import cut_files
@@ -84,8 +84,8 @@ def validate_folder(root=None) -> Summary:
                             lambda: _search_checks(book, root, lists), book, lists))
         # the best bets' editorial rules: against the bench's queries, the cards, the examples
         cards = tuple(tuple(c.names.values()) for c in data.cards) if data is not None else ()
-        bench = os.path.join(os.path.dirname(os.path.abspath(root)), BENCH)
-        errors.extend(reuse("best bets", joined(cr, folder_stamps(bench), _example_stamps(book)),
+        bench = folder_stamps(bench_folder(root))
+        errors.extend(reuse("best bets", joined(cr, bench, _example_stamps(book)),
                             lambda: _best_bet_checks(book, root, lists, cards), book, lists,
                             cards))
     examples = None
@@ -138,8 +138,6 @@ def _search_checks(book: RuleBook, root, lists) -> list[DataError]:
 
 def _best_bet_checks(book: RuleBook, root, lists, cards) -> list[DataError]:
     """topic_checks' editorial rules, on the topics of a folder whose lists were read."""
-    if lists is None:
-        return []
     folder = default_examples_dir(book)
     examples = "\n".join(p.read_text(encoding="utf-8", errors="replace")
                          for p in (example_files([folder]) if folder.is_dir() else ()))
