@@ -134,9 +134,10 @@ def test_a_quoted_phrase_gets_no_best_bets(whole_book):
 def test_validate_names_an_unknown_rule_and_an_empty_phrase_by_line(tmp_path, whole_book):
     (tmp_path / "search").mkdir()
     (tmp_path / "search" / "topics.yaml").write_text(
-        "en:\n  - {typed: [deck out], rules: [104.3c, cr:704.5b]}\n"
-        "  - {typed: [what happens], rules: [cr:999.9]}\nes:\n"
-        "  - {typed: [mazo vacío], rules: ['104.99']}\n", encoding="utf-8")
+        "en:\n  - {typed: [deck out], rules: [104.3c, cr:704.5b], from: [library]}\n"
+        "  - {typed: [what happens], rules: [cr:999.9], from: [library]}\nes:\n"
+        "  - {typed: [mazo vacío], rules: ['104.99'], from: [biblioteca]}\n...\n",
+        encoding="utf-8")
     with pytest.raises(DataErrors) as caught:
         topics.check_rules(whole_book, tmp_path)
     found = [f"{e.line}: {e.message}" for e in caught.value.errors]
@@ -151,7 +152,8 @@ def test_validate_sends_a_title_to_its_first_subrule(tmp_path, whole_book):
     """Search shows "702.19 Trample" as 702.19a: a topic names what is shown."""
     (tmp_path / "search").mkdir()
     (tmp_path / "search" / "topics.yaml").write_text(
-        "en:\n  - {typed: [trample blocker removed], rules: [cr:702.19, cr:702.19e]}\n",
+        "en:\n  - {typed: [trample blocker removed], rules: [cr:702.19, cr:702.19e],"
+        " from: [trample]}\n...\n",
         encoding="utf-8")
     with pytest.raises(DataErrors) as caught:
         topics.check_rules(whole_book, tmp_path)
@@ -163,8 +165,9 @@ def test_validate_sends_a_title_to_its_first_subrule(tmp_path, whole_book):
 def test_a_topic_needs_phrases_and_rules_as_lists(tmp_path):
     (tmp_path / "search").mkdir()
     (tmp_path / "search" / "topics.yaml").write_text(
-        "en:\n  - {typed: [], rules: [104.3c]}\n  - {typed: [x], rules: 104.3c}\n"
-        "  - {typed: [x]}\n", encoding="utf-8")
+        "en:\n  - {typed: [], rules: [104.3c], from: [library]}\n"
+        "  - {typed: [x], rules: 104.3c, from: [library]}\n"
+        "  - {typed: [x], from: [library]}\n...\n", encoding="utf-8")
     with pytest.raises(DataErrors) as caught:
         wordlists.check_folder(tmp_path)
     found = [f"{e.line}: {e.message}" for e in caught.value.errors]

@@ -8,8 +8,9 @@ from tolaria.search import wordlists
 
 
 def _messages(tmp_path, name, text):
+    """The errors of a list of that text, closed as every data file is (`...`)."""
     (tmp_path / "search").mkdir(exist_ok=True)
-    (tmp_path / "search" / name).write_text(text, encoding="utf-8")
+    (tmp_path / "search" / name).write_text(text + "...\n", encoding="utf-8")
     with pytest.raises(DataErrors) as caught:
         wordlists.check_folder(tmp_path)
     return [f"{e.line}: {e.message}" for e in caught.value.errors]
@@ -38,7 +39,7 @@ def test_english_words_are_checked_as_the_english_list_is(tmp_path):
     found = _messages(tmp_path, "english_words.yaml", text)
     assert len(found) == 1 and found[0].startswith("3: unknown key 'en'")
     (tmp_path / "search" / "english_words.yaml").write_text(
-        "it:\n  - {typed: bloccante, rules: [blocker]}\n", encoding="utf-8")
+        "it:\n  - {typed: bloccante, rules: [blocker]}\n...\n", encoding="utf-8")
     lists = wordlists.read_folder(tmp_path / "search", [])
     assert [(e.lang, e.typed, e.rules, e.line) for e in lists.english_words] == [
         ("it", "bloccante", ("blocker",), 2)]

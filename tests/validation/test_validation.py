@@ -186,9 +186,27 @@ def test_the_history_newest_wording_must_be_the_whole_crs(project):
 
 
 def test_an_english_text_must_be_the_historys_wording(project):
-    _edit(project / "en" / "104.yaml", "A game ends immediately", "A game ends at once")
+    _edit(project / "en" / "104.yaml", "A game ends immediately", "The game ends immediately")
     assert _errors(project) == ["rules/en/104.yaml:13: 104.1 differs from the history's "
                                 "wording of edition 2018-07-13 (rules/history/rules.yaml)"]
+
+
+def test_the_best_bets_are_held_to_their_rules_against_the_bench_beside(project):
+    """A phrase a bench query fits whole, a card no rule names, words not in the rules."""
+    (project.parent / "bench").mkdir()
+    (project.parent / "bench" / "queries.yaml").write_text(
+        "queries:\n  - {lang: en, query: \"forfeit the game\", expect: [104.3a]}\n",
+        encoding="utf-8")
+    _edit(project / "search" / "topics.yaml", "from: [game]\n",
+          "from: [game, poison]\n")
+    _edit(project / "search" / "topics.yaml", "surrender game", "thassa's oracle")
+    assert _errors(project) == [
+        "rules/search/topics.yaml:37: from: 'poison' is neither a glossary term nor words "
+        "of the text of 104.3a",
+        "rules/search/topics.yaml:37: typed: 'forfeit game' holds the whole of a test query "
+        "(bench/queries.yaml:2): a best bet names a concept, never a test's question",
+        "rules/search/topics.yaml:37: typed: 'thassa's oracle' names the card Thassa's "
+        "Oracle, which neither the CR nor a worked example names"]
 
 
 def test_the_editions_must_be_the_historys(project):

@@ -11,7 +11,8 @@
 - `english_words.yaml`: per language (es, it), game words and their English, which rank
   the English rules a bridged query reaches (synonyms.py's `english_words`);
 - `topics.yaml`: per language, best bets: the telling words of questions players commonly
-  ask, and the rules that answer them (topics.py).
+  ask, the rules that answer them, and what each was written from (topics.py; the
+  editorial rules `validate` holds them to: topic_checks.py).
 
 Read strictly through yamlfiles.YamlFile (every error as file:line) by `tolaria validate`
 (check_folder); at search time they are read once per process, from the folder of
@@ -48,13 +49,15 @@ class Entry(named("Entry", "lang typed rules line")):
     # line: int
 
 
-class Topic(named("Topic", "lang typed rules line")):
+class Topic(named("Topic", "lang typed rules line sources", defaults=((),))):
     __slots__ = ()
     # lang: str
     # typed: tuple[str, ...]  # the phrases: the telling words of a question, each as text
     # rules: tuple[str, ...]  # what answers it, best first: "104.3c" (in lang's own file),
     #                         # "cr:704.5b" (a rule of the whole CR)
     # line: int
+    # sources: tuple[str, ...] = ()  # `from`: the glossary term ids or the rules' words it
+    #                                # was written from (topic_checks.py)
 
 
 class WordLists(named("WordLists", "synonyms filler never english english_words topics",
@@ -166,18 +169,19 @@ def read_folder(where, errors: list) -> WordLists:
     for lang, node in ((f.mapping(root, set(), set(LANGS)) or {}).items()
                        if root is not None else ()):
         for item in f.sequence(node):
-            keys = f.mapping(item, {"typed", "rules"})
-            if not keys or len(keys) < 2:
+            keys = f.mapping(item, {"typed", "rules", "from"})
+            if not keys or len(keys) < 3:
                 continue
             lists = {}
-            for name in ("typed", "rules"):
+            for name in ("typed", "rules", "from"):
                 values = [f.scalar(x, STR, name) for x in f.sequence(keys[name])]
                 if values == [] and is_sequence(keys[name]):
                     f.error(keys[name], _("{what}: expected at least one").format(what=name))
                 lists[name] = values
-            if lists["typed"] and lists["rules"] and None not in lists["typed"] + lists["rules"]:
+            if all(lists.values()) and None not in sum(lists.values(), []):
                 topics.append(Topic(lang, tuple(t.lower() for t in lists["typed"]),
-                                    tuple(lists["rules"]), line_of(item)))
+                                    tuple(lists["rules"]), line_of(item),
+                                    tuple(lists["from"])))
     f, root = opened("filler.yaml")
     if root is not None:
         for lang, node in (f.mapping(root, set(), set(LANGS)) or {}).items():
@@ -232,7 +236,7 @@ def lists() -> WordLists:
         return WordLists(read("synonyms"), {k: tuple(v) for k, v in held["filler"].items()},
                          {k: tuple(v) for k, v in held["never"].items()}, read("english"),
                          read("english_words"),
-                         tuple(Topic(t[0], tuple(t[1]), tuple(t[2]), t[3])
+                         tuple(Topic(t[0], tuple(t[1]), tuple(t[2]), t[3], tuple(t[4]))
                                for t in held["topics"]))
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         pass

@@ -1,7 +1,9 @@
 """Every data file of a rulebook folder checked in one run, as `tolaria validate` reports it.
 
 The rule texts, editions and glossary (the loader), the worked examples, the audit's word
-list, card table and waivers, the rule history and the whole CR in English: each is read by its own reader, and
+list, card table and waivers, the rule history, the whole CR in English and the search's
+word lists (the best bets held to their editorial rules against the bench's queries, the
+cards and the examples: search.topic_checks): each is read by its own reader, and
 the errors of all of them are reported together, so that `validate` says ok only when
 every command will read its files. Across files: the history agrees with the English texts,
 editions.yaml and the whole CR (history.agreement), and each translation cites what its
@@ -25,6 +27,7 @@ from ..history import load_history
 from ..history.agreement import check_history
 from ..search.synonyms import check_bridges
 from ..search.topics import check_rules as check_topic_rules
+from ..search.topic_checks import bench_folder, check_topics
 from ..search.wordlists import FILES, read_folder as read_word_lists
 from ..files.atomic import recover
 from .whole_files import cut_files
@@ -79,6 +82,12 @@ def validate_folder(root=None) -> Summary:
     if book is not None:  # the rules the search's best bets name (the whole CR's, the past's)
         errors.extend(reuse("search checks", joined(cr, past),
                             lambda: _search_checks(book, root, lists), book, lists))
+        # the best bets' editorial rules: against the bench's queries, the cards, the examples
+        cards = tuple(tuple(c.names.values()) for c in data.cards) if data is not None else ()
+        bench = folder_stamps(bench_folder(root))
+        errors.extend(reuse("best bets", joined(cr, bench, _example_stamps(book)),
+                            lambda: _best_bet_checks(book, root, lists, cards), book, lists,
+                            cards))
     examples = None
     if book is not None:
         examples, problems = reuse("examples", _example_stamps(book),
@@ -125,6 +134,14 @@ def _search_checks(book: RuleBook, root, lists) -> list[DataError]:
     """The best bets name rules that exist; english.yaml leaves covered topics alone."""
     return _errors_of(check_topic_rules, book, root, lists) + \
         _errors_of(check_bridges, book, root, lists)
+
+
+def _best_bet_checks(book: RuleBook, root, lists, cards) -> list[DataError]:
+    """topic_checks' editorial rules, on the topics of a folder whose lists were read."""
+    folder = default_examples_dir(book)
+    examples = "\n".join(p.read_text(encoding="utf-8", errors="replace")
+                         for p in (example_files([folder]) if folder.is_dir() else ()))
+    return check_topics(book, root, lists.topics, cards, examples)
 
 
 def _whole_cr(root):
