@@ -200,6 +200,10 @@ def test_the_best_bets_are_held_to_their_rules_against_the_bench_beside(project)
     _edit(project / "search" / "topics.yaml", "from: [game]\n",
           "from: [game, poison]\n")
     _edit(project / "search" / "topics.yaml", "surrender game", "thassa's oracle")
+    cards = project / "audit" / "cards.yaml"  # a card the table knows, which no rule names
+    cards.write_text(before_end(cards.read_text(encoding="utf-8"), (
+        "  - en: Thassa's Oracle\n    es: Thassa's Oracle\n    it: Thassa's Oracle\n")),
+        encoding="utf-8")
     assert _errors(project) == [
         "rules/search/topics.yaml:37: from: 'poison' is neither a glossary term nor words "
         "of the text of 104.3a",
