@@ -189,7 +189,7 @@ def test_no_bridge_names_a_term_of_the_covered_glossary(book, tmp_path):
         "it:\n  - rules: [phasing]\n    typed: fase\n"
         "  - rules: [evoke]\n    typed: costo di apparire\n"
         "  - rules: [phasing]\n    typed: phasing\n"
-        "  - rules: [evoke]\n    typed: evocare\n", encoding="utf-8")
+        "  - rules: [evoke]\n    typed: evocare\n...\n", encoding="utf-8")
     with pytest.raises(DataErrors) as raised:
         synonyms.check_bridges(book, tmp_path)
     found = [str(e).split("english.yaml:")[1] for e in raised.value.errors]

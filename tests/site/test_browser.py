@@ -276,8 +276,9 @@ def test_mermaid_loads_only_on_the_page_with_the_diagram(page):
 
 
 def test_no_file_of_a_rule_page_is_fetched_twice(page, site):
-    """Counted where it matters, at the server: the page and the search worker both load
-    search.js, which the browser then fetches once."""
+    """Counted where it matters, at the server: a rule page fetches nothing of the search
+    until the box is focused; then the worker loads search.js and the data a query needs,
+    each file once."""
     import functools
 
     from tolaria.site.serve import _Quiet, _Server
@@ -293,7 +294,12 @@ def test_no_file_of_a_rule_page_is_fetched_twice(page, site):
     with serving(server) as base:
         page.goto(base + "it/104/")
         page.wait_for_load_state("networkidle")
-        page.wait_for_timeout(500)  # the search worker's own fetches
+        page.wait_for_timeout(500)
+        assert not [path for path in served if "/assets/tolaria/" in path]
+        box = page.locator("input.md-search__input")
+        box.click()
+        box.fill("giocatore")
+        page.wait_for_selector(".md-search-result__item", timeout=15000)
     assert "/it/assets/tolaria/search.js" in served
     assert sorted(path for path in set(served) if served.count(path) > 1) == []
 

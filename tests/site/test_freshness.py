@@ -10,7 +10,7 @@ from tolaria.cli import main
 @pytest.fixture
 def builds(monkeypatch):
     """build_site replaced by a quick one that writes a page: the folders it was asked for."""
-    from tolaria.site import build
+    from tolaria.site import freshness
 
     made = []
 
@@ -23,7 +23,7 @@ def builds(monkeypatch):
             stream.write(f"<p>{len(made)}</p>")
         return str(out)
 
-    monkeypatch.setattr(build, "build_site", build_site)
+    monkeypatch.setattr(freshness, "build_site", build_site)
     return made
 
 
@@ -50,7 +50,7 @@ def test_a_changed_rulebook_is_built_again(tiny, tmp_path, builds, change):
                         encoding="utf-8")
     elif change == "add":
         (tiny / "examples").mkdir(exist_ok=True)
-        (tiny / "examples" / "999.yaml").write_text("examples: []\n", encoding="utf-8")
+        (tiny / "examples" / "999.yaml").write_text("examples: []\n...\n", encoding="utf-8")
     else:
         (tiny / "glossary.yaml").unlink()
     after = build_if_changed(out, tiny)
@@ -70,17 +70,17 @@ def test_the_same_contents_touched_again_are_not_built_again(tiny, tmp_path, bui
 
 
 def test_an_unfinished_build_is_built_again(tiny, tmp_path, builds, monkeypatch):
-    from tolaria.site import build
+    from tolaria.site import freshness
     from tolaria.site.freshness import STAMP, build_if_changed
 
     out = tmp_path / "site"
     build_if_changed(out, tiny)
-    quick = build.build_site
+    quick = freshness.build_site
 
     def stopped(out, rules=None):
         raise KeyboardInterrupt  # stopped half way
 
-    monkeypatch.setattr(build, "build_site", stopped)
+    monkeypatch.setattr(freshness, "build_site", stopped)
     path = tiny / "es" / "104.yaml"
     original = path.read_text(encoding="utf-8")
     path.write_text(original + "\n", encoding="utf-8")
@@ -88,7 +88,7 @@ def test_an_unfinished_build_is_built_again(tiny, tmp_path, builds, monkeypatch)
         build_if_changed(out, tiny)
     assert not (out / STAMP).exists()
     path.write_text(original, encoding="utf-8")  # the sources of the site there before
-    monkeypatch.setattr(build, "build_site", quick)
+    monkeypatch.setattr(freshness, "build_site", quick)
     build_if_changed(out, tiny)
     assert len(builds) == 2  # the folder may be half old, half new: built again
 
