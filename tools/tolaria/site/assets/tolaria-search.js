@@ -1112,9 +1112,11 @@
     return data
   }
   // A language's search: Promise of {search(query, lang, limit), completed(text, lang)},
-  // each answering a Promise. folder: the language's assets/tolaria/search/, english: the
-  // English site's; fetchJSON(url): Promise of the parsed file. A search runs until every
-  // shard it asks for is loaded (each fetched once), so that it reads what the CLI reads.
+  // each answering a Promise, and of numbers(text) and numberProblem(text), which answer at
+  // once (the core holds what they read). folder: the language's assets/tolaria/search/,
+  // english: the English site's; fetchJSON(url): Promise of the parsed file. A search runs
+  // until every shard it asks for is loaded (each fetched once), so that it reads what the
+  // CLI reads.
   function open(folder, english, snowball, fetchJSON) {
     var missing = []
     return Promise.all([fetchJSON(folder + "core.json"), fetchJSON(folder + "index.json")])
@@ -1135,6 +1137,8 @@
           }
           return {
             core: own[0],
+            numbers: engine.numbers,  // read from the core: no shard to wait for
+            numberProblem: engine.numberProblem,
             search: function (query, lang, limit) {
               return first(String(query), lang).then(function () {
                 return settled(function () { return engine.search(query, lang, limit) })
