@@ -923,10 +923,16 @@
     }
     function wordHits(parsed, lang, limit, options) {  // search._words: best bets first, unless a phrase
       var found = searchWords(parsed, lang, limit, options)
-      var pins = parsed.phrases.length ? [] : pinned(parsed.words.map(function (w) {
-        return w.toLowerCase()
-      }), lang, found)
-      return first(pins, found, limit)
+      var query = parsed.words.map(function (w) { return w.toLowerCase() })
+      var pins = parsed.phrases.length ? [] : pinned(query, lang, found)
+      var held = function (p) { return found.some(function (h) { return same(h, p) }) }
+      // a best bet beyond the first limit hits: the bets ordered by the RERANK candidates'
+      // ranking, whatever the limit (the box's first three rows are `--limit 3`'s)
+      if (pins.length && found.length === limit && limit < C.RERANK && !pins.every(held)) {
+        found = searchWords(parsed, lang, C.RERANK, options)
+        pins = pinned(query, lang, found)
+      }
+      return first(pins.slice(0, limit), found, limit)
     }
     function withEnglish(hits, lang, searched, limit) {  // search._with_english
       var reading = translate(lang, searched)  // the words as searched (typos read), in English
