@@ -95,15 +95,15 @@ def _words(book: RuleBook, parsed: ParsedQuery, langs: list[str], limit: int,
     """The engine's hits for a query of words, best bets first.
 
     The best bets are ordered by where the ranking puts their rules, however many hits are
-    asked for: when a best bet is not among the first limit hits, they are ordered by the
-    ranking of the engine's RERANK candidates, so that a search's first hits are those of a
-    search asking for more (the site's search box shows ten rows, `--limit 3` three); no
-    more best bets than limit."""
+    asked for: when two topics that cover as much of the query have no rule among the first
+    limit hits, they are ordered by the ranking of the engine's RERANK candidates, so that a
+    search's first hits are those of a search asking for more (the site's search box shows
+    ten rows, `--limit 3` three); no more best bets than limit."""
     engine = engine or engine_for(book)
     hits = engine.search(parsed, langs, limit, correct)
     hits = hits if isinstance(hits, Hits) else Hits(hits)
     # lazy: saves 77 ms of `search`'s cold start (import CPU time, min of 5 runs)
-    from .topics import first, pinned, same  # words only: a number never reads the topics
+    from .topics import first, pinned  # words only: a number never reads the topics
 
     # best bets, unless a quoted phrase asks for the words as written
     words = [w.lower() for w in parsed.words]
@@ -113,12 +113,30 @@ def _words(book: RuleBook, parsed: ParsedQuery, langs: list[str], limit: int,
     # lazy: saves 65 ms of `search`'s cold start (the engine's import: a number never needs it)
     from .engine import RERANK
 
-    if len(hits) == limit < RERANK and not all(any(same(p, h) for h in hits) for p in pins):
+    if len(hits) == limit < RERANK and _tied_beyond(book, langs, words, hits):
         deeper = engine.search(parsed, langs, RERANK, correct)
         hits = deeper if isinstance(deeper, Hits) else Hits(deeper)
         pins = pinned(book, langs, words, hits)
     return Hits(first(pins[:limit], hits, limit), hits.fallback, hits.phrase_missed,
                 hits.corrections if hits else (), hits.searched)
+
+
+def _tied_beyond(book: RuleBook, langs: list[str], words: list[str], hits: Hits) -> bool:
+    """Whether two best-bet topics of one language that cover as much of the query have no
+    rule among hits (topics.pinned then orders them by where the ranking puts their rules,
+    which hits do not say)."""
+    # lazy: saves 77 ms of `search`'s cold start (import CPU time, min of 5 runs)
+    from .topics import find, hit_of, same
+
+    for lang in langs:
+        unheld = []  # how much of the query each topic with no rule among hits covers
+        for covered, _order, rules in find(lang, words):
+            found = [h for h in (hit_of(book, lang, r) for r in rules) if h is not None]
+            if found and not any(same(f, h) for f in found for h in hits):
+                unheld.append(covered)
+        if len(unheld) != len(set(unheld)):
+            return True
+    return False
 
 
 def _with_english(book: RuleBook, hits: Hits, lang: str, parsed: ParsedQuery, limit: int,

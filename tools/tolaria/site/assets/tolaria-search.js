@@ -925,10 +925,10 @@
       var found = searchWords(parsed, lang, limit, options)
       var query = parsed.words.map(function (w) { return w.toLowerCase() })
       var pins = parsed.phrases.length ? [] : pinned(query, lang, found)
-      var held = function (p) { return found.some(function (h) { return same(h, p) }) }
-      // a best bet beyond the first limit hits: the bets ordered by the RERANK candidates'
-      // ranking, whatever the limit (the box's first three rows are `--limit 3`'s)
-      if (pins.length && found.length === limit && limit < C.RERANK && !pins.every(held)) {
+      // two topics that cover as much with no rule among the first limit hits: ordered by
+      // the RERANK candidates' ranking, whatever the limit (the box's first three rows are
+      // `--limit 3`'s)
+      if (pins.tied && found.length === limit && limit < C.RERANK) {
         found = searchWords(parsed, lang, C.RERANK, options)
         pins = pinned(query, lang, found)
       }
@@ -981,6 +981,10 @@
         })
         groups.push([covered, best, order, found])
       })
+      // search._tied_beyond: two topics that cover as much, none of whose rules hits hold
+      var unheld = groups.filter(function (g) { return g[3].length && g[1] === hits.length })
+        .map(function (g) { return g[0] })
+      out.tied = unheld.length !== new Set(unheld).size
       groups.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1] || a[2] - b[2] })
       groups.forEach(function (g) {
         g[3].forEach(function (hit) {
