@@ -80,6 +80,20 @@ def chromium():
             instance.close()
 
 
+# --- the query sets of bench/ (bench_relevance.py), which the site's parity tests run ----------
+QUERY_SETS = sorted((REPO / "bench").glob("queries*.yaml"))
+BLIND = {"queries_heldout.yaml", "queries_situations.yaml", "queries_situations_cr.yaml",
+         "queries_situations_heldout.yaml"}  # never print their queries
+
+
+def bench_queries(path: Path) -> list[tuple[str, str]]:
+    """(query, language) of every query of a query set of bench/."""
+    import yaml
+
+    with open(path, encoding="utf-8") as stream:
+        return [(q["query"], q["lang"]) for q in yaml.safe_load(stream)["queries"]]
+
+
 def stored_postings(entry: dict, raw: list) -> list[tuple[int, int]]:
     """[(document, weight or count)] of a term's postings as the site's search data stores
     them (not compacted): each pair followed by its positions where the field keeps them."""

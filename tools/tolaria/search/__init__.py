@@ -92,19 +92,51 @@ def search(book: RuleBook, query: str, lang: str | Sequence[str] = "en", limit: 
 
 def _words(book: RuleBook, parsed: ParsedQuery, langs: list[str], limit: int,
            engine: SearchEngine | None, correct: bool = True) -> Hits:
-    """The engine's hits for a query of words, best bets first."""
-    hits = (engine or engine_for(book)).search(parsed, langs, limit, correct)
+    """The engine's hits for a query of words, best bets first.
+
+    The best bets are ordered by where the ranking puts their rules, however many hits are
+    asked for: when two topics that cover as much of the query have no rule among the first
+    limit hits, they are ordered by the ranking of the engine's RERANK candidates, so that a
+    search's first hits are those of a search asking for more (the site's search box shows
+    ten rows, `--limit 3` three); no more best bets than limit."""
+    engine = engine or engine_for(book)
+    hits = engine.search(parsed, langs, limit, correct)
     hits = hits if isinstance(hits, Hits) else Hits(hits)
     # lazy: saves 77 ms of `search`'s cold start (import CPU time, min of 5 runs)
     from .topics import first, pinned  # words only: a number never reads the topics
 
     # best bets, unless a quoted phrase asks for the words as written
-    pins = [] if parsed.phrases else pinned(book, langs, [w.lower() for w in parsed.words],
-                                            hits)
+    words = [w.lower() for w in parsed.words]
+    pins = [] if parsed.phrases else pinned(book, langs, words, hits)
     if not pins:
         return hits
-    return Hits(first(pins, hits, limit), hits.fallback, hits.phrase_missed,
+    # lazy: saves 65 ms of `search`'s cold start (the engine's import: a number never needs it)
+    from .engine import RERANK
+
+    if len(hits) == limit < RERANK and _tied_beyond(book, langs, words, hits):
+        deeper = engine.search(parsed, langs, RERANK, correct)
+        hits = deeper if isinstance(deeper, Hits) else Hits(deeper)
+        pins = pinned(book, langs, words, hits)
+    return Hits(first(pins[:limit], hits, limit), hits.fallback, hits.phrase_missed,
                 hits.corrections if hits else (), hits.searched)
+
+
+def _tied_beyond(book: RuleBook, langs: list[str], words: list[str], hits: Hits) -> bool:
+    """Whether two best-bet topics of one language that cover as much of the query have no
+    rule among hits (topics.pinned then orders them by where the ranking puts their rules,
+    which hits do not say)."""
+    # lazy: saves 77 ms of `search`'s cold start (import CPU time, min of 5 runs)
+    from .topics import find, hit_of, same
+
+    for lang in langs:
+        unheld = []  # how much of the query each topic with no rule among hits covers
+        for covered, _order, rules in find(lang, words):
+            found = [h for h in (hit_of(book, lang, r) for r in rules) if h is not None]
+            if found and not any(same(f, h) for f in found for h in hits):
+                unheld.append(covered)
+        if len(unheld) != len(set(unheld)):
+            return True
+    return False
 
 
 def _with_english(book: RuleBook, hits: Hits, lang: str, parsed: ParsedQuery, limit: int,

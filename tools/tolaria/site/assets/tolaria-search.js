@@ -923,10 +923,16 @@
     }
     function wordHits(parsed, lang, limit, options) {  // search._words: best bets first, unless a phrase
       var found = searchWords(parsed, lang, limit, options)
-      var pins = parsed.phrases.length ? [] : pinned(parsed.words.map(function (w) {
-        return w.toLowerCase()
-      }), lang, found)
-      return first(pins, found, limit)
+      var query = parsed.words.map(function (w) { return w.toLowerCase() })
+      var pins = parsed.phrases.length ? [] : pinned(query, lang, found)
+      // two topics that cover as much with no rule among the first limit hits: ordered by
+      // the RERANK candidates' ranking, whatever the limit (the box's first three rows are
+      // `--limit 3`'s)
+      if (pins.tied && found.length === limit && limit < C.RERANK) {
+        found = searchWords(parsed, lang, C.RERANK, options)
+        pins = pinned(query, lang, found)
+      }
+      return first(pins.slice(0, limit), found, limit)
     }
     function withEnglish(hits, lang, searched, limit) {  // search._with_english
       var reading = translate(lang, searched)  // the words as searched (typos read), in English
@@ -975,6 +981,10 @@
         })
         groups.push([covered, best, order, found])
       })
+      // search._tied_beyond: two topics that cover as much, none of whose rules hits hold
+      var unheld = groups.filter(function (g) { return g[3].length && g[1] === hits.length })
+        .map(function (g) { return g[0] })
+      out.tied = unheld.length !== new Set(unheld).size
       groups.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1] || a[2] - b[2] })
       groups.forEach(function (g) {
         g[3].forEach(function (hit) {
@@ -1112,9 +1122,11 @@
     return data
   }
   // A language's search: Promise of {search(query, lang, limit), completed(text, lang)},
-  // each answering a Promise. folder: the language's assets/tolaria/search/, english: the
-  // English site's; fetchJSON(url): Promise of the parsed file. A search runs until every
-  // shard it asks for is loaded (each fetched once), so that it reads what the CLI reads.
+  // each answering a Promise, and of numbers(text) and numberProblem(text), which answer at
+  // once (the core holds what they read). folder: the language's assets/tolaria/search/,
+  // english: the English site's; fetchJSON(url): Promise of the parsed file. A search runs
+  // until every shard it asks for is loaded (each fetched once), so that it reads what the
+  // CLI reads.
   function open(folder, english, snowball, fetchJSON) {
     var missing = []
     return Promise.all([fetchJSON(folder + "core.json"), fetchJSON(folder + "index.json")])
@@ -1135,8 +1147,7 @@
           }
           return {
             core: own[0],
-            // what the core alone answers (its number patterns): no shard is needed
-            numbers: engine.numbers,
+            numbers: engine.numbers,  // read from the core: no shard to wait for
             numberProblem: engine.numberProblem,
             search: function (query, lang, limit) {
               return first(String(query), lang).then(function () {
