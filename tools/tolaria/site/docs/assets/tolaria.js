@@ -213,8 +213,9 @@
   })
 
   // --- search words highlighted without regard to accents ------------------------------
-  // The theme marks the words of ?h= as written; this marks the same words where the page
-  // writes them with accents (and leaves alone what the theme marks).
+  // The words of ?h= marked where the page writes them, with or without accents (the
+  // theme's own highlighter needs its search worker, which loads only when the search box
+  // is first focused; what it may have marked is left alone).
   var fold = function (text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
   }
@@ -230,9 +231,7 @@
     terms.forEach(function (term) {
       for (var from = folded.indexOf(term); from >= 0; from = folded.indexOf(term, from + 1)) {
         if (from > 0 && letter.test(folded[from - 1])) continue  // words from their start
-        var start = at[from], end = at[from + term.length - 1] + 1
-        if (text.slice(start, end).toLowerCase() === term) continue  // the theme's
-        found.push([start, end])
+        found.push([at[from], at[from + term.length - 1] + 1])
       }
     })
     found.sort(function (a, b) { return a[0] - b[0] })
