@@ -104,6 +104,21 @@ def stored_postings(entry: dict, raw: list) -> list[tuple[int, int]]:
     return out
 
 
+def type_in_box(page, query: str, shown: str = ".md-search-result__item",
+                timeout: int = 15000) -> None:
+    """Type query in the page's search box, key by key, and wait until the box answers
+    the last key (an element matching shown is on screen, and the rows stop changing)."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill("")
+    box.press_sequentially(query, delay=10)
+    page.wait_for_function(
+        """([query, shown]) => document.querySelector('input.md-search__input').value ===
+                               query && document.querySelector(shown)""",
+        arg=[query, shown], timeout=timeout)
+    settled(page)
+
+
 def settled(page) -> None:
     """Wait until the rows stop changing: the answers to earlier keys (shown as they come)
     are followed by the answer to the last one."""

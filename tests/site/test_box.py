@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tolaria.search import search
-from tolaria_testing import settled
+from tolaria_testing import type_in_box
 
 NUMBERS = ["702.25", "702.26d", "717", "724.1", "500.7", "704.5a"]  # of every edition
 
@@ -31,15 +31,7 @@ def tabs(browser, server):
 
 def typed(page, query: str) -> list[dict]:
     """The rows the box shows once it answers query: number, text and marks of each."""
-    box = page.locator("input.md-search__input")
-    box.click()
-    box.fill("")
-    box.press_sequentially(query, delay=10)
-    page.wait_for_function(
-        """(query) => document.querySelector('input.md-search__input').value === query &&
-                      document.querySelector('.md-search-result__item .t-sr-num')""",
-        arg=query, timeout=15000)
-    settled(page)  # the answer to the last key (an earlier one may show first)
+    type_in_box(page, query, ".md-search-result__item .t-sr-num")
     return page.evaluate("""() => [...document.querySelectorAll('.md-search-result__item')]
         .map(item => ({
             number: item.querySelector('.t-sr-num')?.innerText || '',

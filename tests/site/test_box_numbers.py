@@ -10,7 +10,7 @@ from tolaria import i18n
 from tolaria.errors import UserError
 from tolaria.lookup import typed_numbers
 from tolaria.site.rows import refusals
-from tolaria_testing import settled
+from tolaria_testing import type_in_box
 
 # (typed, what the box says: a refusal of rows.refusals(), "unknown", or None for rows)
 CASES = [("104.3a-zz", "number"), ("1-99999", "number"), ("104.3zz", "number"),
@@ -63,15 +63,7 @@ def tab(browser, server):
 
 def answer(page, query: str) -> tuple[str, list[str]]:
     """The box's line above the rows and the numbers of the rows shown, for query."""
-    box = page.locator("input.md-search__input")
-    box.click()
-    box.fill("")
-    box.press_sequentially(query, delay=10)
-    page.wait_for_function(
-        """(query) => document.querySelector('input.md-search__input').value === query &&
-                      document.querySelector('.md-search-result__item')""",
-        arg=query, timeout=20000)
-    settled(page)
+    type_in_box(page, query, timeout=20000)
     return (page.locator(".md-search-result__meta").inner_text(),
             page.eval_on_selector_all(".md-search-result__item:not([hidden]) .t-sr-num",
                                       "items => items.map(i => i.innerText)"))

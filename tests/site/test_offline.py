@@ -11,7 +11,7 @@ import zlib
 import pytest
 
 from tolaria.site.offline import icon_png, offline_lists
-from tolaria_testing import serving, settled
+from tolaria_testing import serving, type_in_box
 
 LANGS = ("en", "es", "it")
 
@@ -89,15 +89,7 @@ def test_each_language_is_installable_and_lists_what_it_built(site, parse):
 
 def rows(page, query: str) -> list[str]:
     """The numbers of the rows the box shows for query."""
-    box = page.locator("input.md-search__input")
-    box.click()
-    box.fill("")
-    box.press_sequentially(query, delay=10)
-    page.wait_for_function(
-        """(query) => document.querySelector('input.md-search__input').value === query &&
-                      document.querySelector('.md-search-result__item .t-sr-num')""",
-        arg=query, timeout=20000)
-    settled(page)
+    type_in_box(page, query, ".md-search-result__item .t-sr-num", timeout=20000)
     return page.eval_on_selector_all(".md-search-result__item .t-sr-num",
                                      "items => items.map(i => i.innerText)")
 

@@ -37,6 +37,17 @@ def rulebook_files(root) -> list[str]:
     return files
 
 
+def data_files(root) -> list[str]:
+    """Every file under root, hidden files and folders aside, in a stable order: what
+    `validate` looks at before it reads anything (rulebook.limits, validation.whole_files)."""
+    out = []
+    for folder, subfolders, files in os.walk(os.fspath(root)):
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+        out.extend(os.path.join(folder, name) for name in sorted(files)
+                   if not name.startswith("."))
+    return out
+
+
 def open_folder(root=None) -> str:
     """The rulebook folder root names (rules/ by default), any set of files a killed writer
     left half switched completed first. DataErrors when there is no folder there."""
