@@ -52,7 +52,7 @@ def test_a_file_cut_short_is_refused_and_nothing_changes(capsys, rules, referenc
     assert [p.name for p in (rules / "cr").iterdir()] == ["en.json"]  # no temporary file
 
 
-def test_an_older_edition_replaces_the_stored_one(capsys, rules, reference):
+def test_without_a_history_an_older_edition_replaces_the_stored_one(capsys, rules, reference):
     assert load_whole_cr(rules).edition == date(2026, 4, 17)
     status, out, err = run(capsys, "import", str(reference / "rules_20250207.txt"), "--whole",
                            "--rules", str(rules))
@@ -63,6 +63,22 @@ def test_an_older_edition_replaces_the_stored_one(capsys, rules, reference):
     cr = load_whole_cr(rules)
     assert (cr.edition, cr.source) == (date(2025, 2, 7), "rules_20250207.txt")
     assert cr.rule("704.5a").text.startswith("If a player has 0 or less life")
+
+
+def test_with_a_history_only_the_current_edition_is_stored(capsys, rules, reference):
+    shutil.copytree(REPO / "rules" / "history", rules / "history")
+    before = (rules / "cr" / "en.json").read_bytes()
+    status, out, err = run(capsys, "import", str(reference / "rules_20250207.txt"), "--whole",
+                           "--rules", str(rules))
+    assert (status, out) == (2, "")
+    assert err == (f"tolaria: {reference / 'rules_20250207.txt'}: the edition of February 7, "
+                   "2025, but the current edition is April 17, 2026: --whole stores the "
+                   "current edition's file; another edition is added with --history (a newer "
+                   "one becomes current)\n")
+    assert (rules / "cr" / "en.json").read_bytes() == before
+    status, out, err = run(capsys, "import", str(reference / "rules_20260417.txt"), "--whole",
+                           "--rules", str(rules))
+    assert (status, err) == (0, "") and out.endswith("it replaces that of April 17, 2026\n")
 
 
 def test_a_first_import_makes_the_folder(capsys, tmp_path, reference, monkeypatch):

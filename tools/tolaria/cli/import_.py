@@ -6,7 +6,6 @@ import sys
 
 from ..errors import UserError
 from ..formats.sections import import_official
-from ..cr.store import import_whole
 from ..editions import building, recording
 from ..history.adding import add_official_file
 from ..i18n import _
@@ -50,7 +49,7 @@ def run(args) -> int:
         raise UserError(_("--whole stores the whole file in rules/cr/: it takes no --sections, "
                           "--write, --history or --json"))
     if args.whole or args.all_editions:
-        store = import_whole if args.whole else building.import_all_editions
+        store = building.import_current_whole if args.whole else building.import_all_editions
         print(store(args.file, rules_dir(args)))
         return 0
     if args.history and (args.sections or args.write):

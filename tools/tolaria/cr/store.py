@@ -357,13 +357,21 @@ def describe_import(path: Path, cr: WholeCR, previous: WholeCR | None) -> str:
         line=line, date=format_date(previous.edition))
 
 
-def import_whole(file, rules_dir) -> str:
+def import_whole(file, rules_dir, current=None) -> str:
     """`tolaria import FILE --whole`: store an official file as the whole CR; one line on
-    what was written (UserError for a file that cannot be read whole)."""
+    what was written (UserError for a file that cannot be read whole, or, when current is
+    given, for a file of another edition than current: the rule history's newest)."""
     # lazy: saves 16 ms of `show`'s cold start (import CPU time, min of 5 runs)
     from ..cr.official import OfficialFileError, read_official
 
     try:
-        return describe_import(*write_whole_cr(read_official(file), rules_dir))
+        doc = read_official(file)
+        if current is not None and doc.effective != current:
+            raise UserError(_(
+                "{file}: the edition of {date}, but the current edition is {current}: --whole "
+                "stores the current edition's file; another edition is added with --history "
+                "(a newer one becomes current)").format(
+                file=file, date=format_date(doc.effective), current=format_date(current)))
+        return describe_import(*write_whole_cr(doc, rules_dir))
     except OfficialFileError as exc:
         raise UserError(str(exc)) from None

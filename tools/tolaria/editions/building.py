@@ -12,7 +12,8 @@ from .deltas import make_delta
 from .linking import link
 from .records import from_document, from_whole_cr
 from .store import dumps, editions_path
-from ..cr.store import stored_whole_cr
+from ..cr.store import import_whole, stored_whole_cr
+from ..history.reader import history_dir, read_history
 from ..history.rebuild import read_documents
 from ..files.atomic import write_files
 from ..yamlfiles.nodes import display_path
@@ -25,6 +26,19 @@ def deltas_of(editions: list) -> list[dict]:
     for older, newer in zip(editions, editions[1:]):
         out.append(make_delta(older, newer, link(older, newer)))
     return out[::-1]
+
+
+def import_current_whole(file, rules_dir) -> str:
+    """`tolaria import FILE --whole`: store the official file of the current edition (the
+    rule history's newest official one) as the whole CR; another edition is refused, since
+    the whole CR and the history must agree (a newer edition is added with --history, which
+    makes it current in both). Without a history, any edition is stored."""
+    folder = history_dir(rules_dir)
+    current = None
+    if folder.is_dir():
+        current = max((e.effective for e in read_history(folder).editions if e.file),
+                      default=None)
+    return import_whole(file, rules_dir, current)
 
 
 def import_all_editions(folder, rules_dir) -> str:
