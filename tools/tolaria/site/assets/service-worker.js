@@ -11,7 +11,7 @@
 //  - Once the reader reads on (a page opened through this worker: a second page view, or
 //    the page's "reading" message at the first focus of the search box), the language's
 //    pages and search files not kept yet are fetched and kept in the background: at low
-//    priority, two at a time, each only when the page's own fetches are done; never when
+//    priority, four at a time, each only when the page's own fetches are done; never when
 //    the reader asked to save data (navigator.connection.saveData).
 //  - A new build is a new version: its cache replaces the older ones at activation.
 //  - Offline, an address not kept opens the kept 404 page, saying the page is not saved
@@ -39,7 +39,7 @@
     })
   }
 
-  // the offline copy: every file of COPY not kept yet, fetched and kept, two at a time,
+  // the offline copy: every file of COPY not kept yet, fetched and kept, four at a time,
   // each after the pages' own fetches (once per start of this worker: offline meanwhile,
   // tried again at the next page view)
   function copy() {
@@ -60,7 +60,7 @@
             })
           }).then(next)
         }
-        return Promise.all([next(), next()])
+        return Promise.all([next(), next(), next(), next()])
       }).catch(function () { copying = null })
     }
     return copying
