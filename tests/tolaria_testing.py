@@ -65,6 +65,62 @@ def serving(httpd):
         httpd.server_close()
 
 
+class _Counted:
+    """A handler's output stream that counts the bytes written through it."""
+
+    def __init__(self, stream):
+        self.stream, self.count = stream, 0
+
+    def write(self, data):
+        self.count += len(data)
+        return self.stream.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
+def counting(httpd):
+    """httpd, logging every answer it sends in httpd.served: (path, bytes sent, headers
+    included: gzipped as sent when the client accepts it), whoever asked (a page, its
+    workers or its service worker)."""
+    import functools
+
+    httpd.served, lock = [], threading.Lock()
+    made = httpd.RequestHandlerClass
+    base = made.func if isinstance(made, functools.partial) else made
+
+    class Counting(base):
+        def setup(self):
+            super().setup()
+            self.wfile = _Counted(self.wfile)
+
+        def handle_one_request(self):
+            self.path, before = "", self.wfile.count
+            super().handle_one_request()
+            if self.path and self.wfile.count > before:
+                with lock:
+                    httpd.served.append((self.path, self.wfile.count - before))
+
+    httpd.RequestHandlerClass = (functools.partial(Counting, *made.args, **made.keywords)
+                                 if isinstance(made, functools.partial) else Counting)
+    return httpd
+
+
+def quiet_served(httpd, quiet_ms: int = 1500, longest_ms: int = 30000) -> list:
+    """httpd.served once nothing more was served for quiet_ms (at most longest_ms)."""
+    import time
+
+    start = last_change = time.monotonic()
+    seen = len(httpd.served)
+    while time.monotonic() - start < longest_ms / 1000:
+        time.sleep(0.1)
+        if len(httpd.served) != seen:
+            seen, last_change = len(httpd.served), time.monotonic()
+        elif time.monotonic() - last_change >= quiet_ms / 1000:
+            break
+    return list(httpd.served)
+
+
 @contextmanager
 def chromium():
     """Debian's Chromium, headless, driven by Playwright (a failure when it is missing)."""

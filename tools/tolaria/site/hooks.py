@@ -112,6 +112,8 @@ def _theme_words(config) -> None:
         "made_with_html": escape(i18n._("Made with {tool}")).format(tool=tool),
         "not_found": i18n._("Page not found"),
         "not_found_hint": i18n._("This address has no page. The rules start at the home page."),
+        "not_saved": i18n._("You are offline, and this page is not saved for offline "
+                            "reading: it opens once you are online again."),
         "home": i18n._("Home"),
         "anchor_note": _anchor_note(),
         # how a translation's rule pages show the current English (site/english.py)

@@ -2,14 +2,17 @@
 service worker (LANG/sw.js, scope LANG/) whose lists the build writes from the built folder.
 
 The service worker (assets/service-worker.js, with offline_lists' data on its first line):
-- at install, caches the language's pages and its own CSS, JavaScript and images (`pages`);
-- once installed, caches the whole CR's pages (`more`: about 150 pages, 8 MB uncompressed
-  per language, fetched in the background; the worker serves meanwhile);
-- caches every other file of the site as the pages fetch it (the search's files among them:
-  nothing of the search is fetched before the reader starts to search);
-- after the first search, caches the rest of the search's files (`search`: the search box's
-  worker and every file under the language's assets/tolaria/ and, for Spanish and Italian,
-  the English one they join);
+- at install, keeps only the shell (`shell`: the CSS, JavaScript and icons the language's
+  404 page uses, which every page uses, and the 404 page itself), so that a single page view
+  fetches no more than the page's own files;
+- keeps every file of the site as the pages fetch it (the whole CR's pages, cr/, only so:
+  offline, one not read opens the 404 page, saying it is not saved for offline reading);
+- once the reader reads on (a second page view in the language, or the first focus of the
+  search box), fetches in the background, at low priority and a few at a time after the
+  page's own fetches, the language's pages with their other files (`pages`) and every file
+  of its search (`search`: the search box's worker, the theme's index it requests, and
+  every file under the language's assets/tolaria/ and, for Spanish and Italian, the English ones they join); not at all
+  when the reader asks to save data;
 - keeps one cache, named for the build (`version`: a digest of the files listed), and
   removes the caches of earlier builds.
 """
@@ -19,8 +22,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import posixpath
 import struct
 import zlib
+from html.parser import HTMLParser
 
 from mkdocs.structure.files import File
 
@@ -32,11 +37,14 @@ MANIFEST = "manifest.webmanifest"
 ICONS = {192: "assets/icons/icon-192.png", 512: "assets/icons/icon-512.png"}
 THEME_COLOUR = (0x3F, 0x51, 0xB5)  # the theme's primary colour (indigo)
 SEARCH_FOLDER = "assets/tolaria"
-# files cached as the pages fetch them, never at install: the diagram library (only on the page with a diagram), the theme's own search
-# (Lunr and its index, which the site replaces: normally never fetched)
-_RUNTIME_ONLY = ("assets/vendor/", "assets/javascripts/lunr/", "search/")
+# files kept as the pages fetch them, never in the offline copy: the diagram library (only
+# on the page with a diagram), the theme's Lunr (which the site's search replaces)
+_RUNTIME_ONLY = ("assets/vendor/", "assets/javascripts/lunr/")
+THEME_INDEX = "search/"  # the theme's index, which it requests as its search starts
 SEARCH_WORKERS = "assets/javascripts/workers/"  # the search box's worker: a search file
-WHOLE_CR = "cr/"  # the whole CR's pages, in English: cached after install (`more`)
+WHOLE_CR = "cr/"  # the whole CR's pages, in English: kept only as read
+NOT_FOUND = "404.html"
+SHELL_LINKS = {"stylesheet", "icon", "manifest"}  # the <link rel> of the shell
 _SKIPPED_SUFFIXES = (".map", ".gz", ".xml")
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -107,24 +115,59 @@ def _address(path: str) -> str:
     return path[:-len("index.html")] if path.endswith("/index.html") else path
 
 
+class _Shell(HTMLParser):
+    """The addresses of a page's stylesheets, icons, manifest and scripts."""
+
+    def __init__(self):
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "link" and SHELL_LINKS & set((attrs.get("rel") or "").split()):
+            self.urls.append(attrs.get("href") or "")
+        elif tag == "script" and attrs.get("src"):
+            self.urls.append(attrs["src"])
+
+
+def shell_files(site_dir: str) -> list[str]:
+    """The files of site_dir (LANG/) its 404 page uses (the theme's shell, which every page
+    uses), relative to it, and the 404 page itself; sorted."""
+    page = os.path.join(site_dir, NOT_FOUND)
+    if not os.path.isfile(page):
+        return []
+    parser = _Shell()
+    with open(page, encoding="utf-8") as stream:
+        parser.feed(stream.read())
+    found = {NOT_FOUND}
+    for url in parser.urls:
+        if not url or "//" in url or url.startswith(("/", "data:", "#")):
+            continue  # another host's, or an address from the root: not the language's
+        path = posixpath.normpath(url.split("#")[0].split("?")[0])
+        if not path.startswith("../") and os.path.isfile(os.path.join(site_dir, path)):
+            found.add(path)
+    return sorted(found)
+
+
 def offline_lists(site_dir: str, lang: str) -> dict:
-    """What the service worker of the language built in site_dir (LANG/) caches, as
-    addresses relative to it: `pages` at install, `more` (the whole CR's pages) once
-    installed, `search` after the first search; and the build's `version` (a digest of every
-    file listed)."""
+    """What the service worker of the language built in site_dir (LANG/) keeps, as
+    addresses relative to it: `shell` at install; `pages` (the language's pages and their
+    other files, the whole CR's pages left out) and `search` in the background once the
+    reader reads on; and the build's `version` (a digest of every file listed and of the
+    whole CR's pages)."""
     root = os.path.dirname(site_dir)
-    pages, more, search, digest = [], [], [], hashlib.sha256()
+    shell = shell_files(site_dir)
+    pages, search, digest = [], [], hashlib.sha256()
     for path in _files(site_dir):
-        if path == WORKER or path.endswith(_SKIPPED_SUFFIXES):
+        if (path == WORKER or path.endswith(_SKIPPED_SUFFIXES)
+                or path.startswith(_RUNTIME_ONLY)):
             continue
-        if path.startswith((SEARCH_FOLDER + "/", SEARCH_WORKERS)):
+        if path.startswith(WHOLE_CR):
+            pass  # kept as read, but a new text is a new version
+        elif path.startswith((SEARCH_FOLDER + "/", SEARCH_WORKERS, THEME_INDEX)):
             search.append(path)
-        elif path.startswith(WHOLE_CR):
-            more.append(_address(path))
-        elif not path.startswith(_RUNTIME_ONLY):
+        elif path not in shell:
             pages.append(_address(path))
-        else:
-            continue
         with open(os.path.join(site_dir, path), "rb") as stream:
             digest.update(path.encode() + b"\0" + stream.read())
     english = os.path.join(root, "en")
@@ -133,8 +176,8 @@ def offline_lists(site_dir: str, lang: str) -> dict:
             search.append(f"../en/{SEARCH_FOLDER}/{path}")
             with open(os.path.join(english, SEARCH_FOLDER, path), "rb") as stream:
                 digest.update(search[-1].encode() + b"\0" + stream.read())
-    return {"lang": lang, "version": digest.hexdigest()[:16], "pages": pages,
-            "more": more, "search": search}
+    return {"lang": lang, "version": digest.hexdigest()[:16], "shell": shell,
+            "pages": pages, "search": search}
 
 
 def write_service_worker(site_dir: str, lang: str) -> str:

@@ -1,49 +1,74 @@
 // Tolaria's service worker, one per language (LANG/sw.js, scope LANG/). The build writes
 // self.TOLARIA_OFFLINE on the first line (site/offline.py): the language, the build's
-// version, its pages with their CSS, JavaScript and images (cached at install), the whole
-// CR's pages (cached in the background once installed, at the page's message) and its search's files (cached after the first search; the Spanish and Italian ones with the
-// English files they join), as addresses relative to this file.
+// version and three lists of addresses relative to this file: the shell (the CSS,
+// JavaScript and icons every page uses, and the 404 page), the language's pages with their
+// other files, and its search's files (the Spanish and Italian ones with the English files
+// they join).
+//  - At install, only the shell is kept: a single page view fetches nothing more than the
+//    page's own files.
 //  - A page, or any file of the site, comes from the cache when it is there, else from the
-//    network, and is kept (so the search's files the page fetches are kept as it fetches
-//    them: nothing of the search is fetched before the reader starts to search).
-//  - After the first search (a search file fetched through this worker, or the page's
-//    "searched" message), every search file not yet kept is fetched and kept.
+//    network, and is kept as fetched (so a page of the whole CR, cr/, is kept once read).
+//  - Once the reader reads on (a page opened through this worker: a second page view, or
+//    the page's "reading" message at the first focus of the search box), the language's
+//    pages and search files not kept yet are fetched and kept in the background: at low
+//    priority, four at a time, each only when the page's own fetches are done; never when
+//    the reader asked to save data (navigator.connection.saveData).
 //  - A new build is a new version: its cache replaces the older ones at activation.
-//  - Offline, an address not kept opens the kept 404 page.
+//  - Offline, an address not kept opens the kept 404 page, saying the page is not saved
+//    for offline reading.
 (function () {
   "use strict"
   var O = self.TOLARIA_OFFLINE
   var PREFIX = "tolaria-" + O.lang + "-", CACHE = PREFIX + O.version
   var address = function (path) { return new URL(path, self.location).href }
-  var PAGES = O.pages.map(address), MORE = O.more.map(address), SEARCH = new Set(O.search.map(address))
+  var SHELL = O.shell.map(address), COPY = O.pages.concat(O.search).map(address)
   var NOT_FOUND = address("404.html")
-  var keeping = {}
+  var OFFLINE_NOTE = "data-tolaria-offline hidden"  // the 404 page's note, hidden online
+  var QUIET_MS = 300  // the page's fetches are done when none came for this long
+  var copying = null, busy = 0, lastFetch = 0
 
-  // every file of urls not kept yet, fetched and kept, a few at a time (once per start of
-  // this worker and list: offline meanwhile, tried again the next time)
-  function keep(name, urls) {
-    if (!keeping[name]) {
-      keeping[name] = caches.open(CACHE).then(function (cache) {
-        var queue = urls.slice()
+  // resolves once no fetch of the pages is in flight, and none came for QUIET_MS
+  function quiet() {
+    return new Promise(function (done) {
+      var check = function () {
+        var wait = lastFetch + QUIET_MS - Date.now()
+        if (busy === 0 && wait <= 0) done()
+        else setTimeout(check, Math.max(wait, 50))
+      }
+      check()
+    })
+  }
+
+  // the offline copy: every file of COPY not kept yet, fetched and kept, four at a time,
+  // each after the pages' own fetches (once per start of this worker: offline meanwhile,
+  // tried again at the next page view)
+  function copy() {
+    var connection = self.navigator.connection
+    if (connection && connection.saveData) return Promise.resolve()
+    if (!copying) {
+      copying = caches.open(CACHE).then(function (cache) {
+        var queue = COPY.slice()
         var next = function () {
           var url = queue.shift()
           if (!url) return null
           return cache.match(url).then(function (kept) {
-            return kept || fetch(url).then(function (response) {
+            if (kept) return null
+            return quiet().then(function () {
+              return fetch(url, { priority: "low", credentials: "same-origin" })
+            }).then(function (response) {
               if (response.ok) return cache.put(url, response)
             })
           }).then(next)
         }
-        return Promise.all([next(), next(), next()])
-      }).catch(function () { keeping[name] = null })
+        return Promise.all([next(), next(), next(), next()])
+      }).catch(function () { copying = null })
     }
-    return keeping[name]
+    return copying
   }
-  var keepSearch = function () { return keep("search", Array.from(SEARCH)) }
 
   self.addEventListener("install", function (event) {
     event.waitUntil(caches.open(CACHE).then(function (cache) {
-      return cache.addAll(PAGES)
+      return cache.addAll(SHELL)
     }).then(function () { return self.skipWaiting() }))
   })
 
@@ -55,12 +80,22 @@
     }).then(function () { return self.clients.claim() }))
   })
 
-  // the page's messages: "installed" once this worker is active (the whole CR's pages are
-  // then kept), "searched" after the reader's first search
+  // the page's message at the first focus of its search box
   self.addEventListener("message", function (event) {
-    if (event.data === "installed") event.waitUntil(keep("more", MORE))
-    if (event.data === "searched") event.waitUntil(keepSearch())
+    if (event.data === "reading") event.waitUntil(copy())
   })
+
+  // the kept 404 page, its note on pages not saved for offline reading shown
+  function notSaved(cache, error) {
+    return cache.match(NOT_FOUND).then(function (missing) {
+      if (!missing) throw error
+      return missing.text().then(function (text) {
+        return new Response(text.replace(OFFLINE_NOTE, "data-tolaria-offline"), {
+          status: 404, headers: { "Content-Type": "text/html; charset=utf-8" }
+        })
+      })
+    })
+  }
 
   self.addEventListener("fetch", function (event) {
     var request = event.request
@@ -68,10 +103,8 @@
     var page = request.mode === "navigate"
     var url = request.url.split("#")[0]
     var plain = page ? url.split("?")[0] : url  // a page's ?q= and ?h= are for its scripts
-    if (SEARCH.has(plain)) event.waitUntil(new Promise(function (done) {
-      setTimeout(done, 2000)  // the first search's own files first
-    }).then(keepSearch))
-    event.respondWith(caches.open(CACHE).then(function (cache) {
+    busy += 1
+    var answer = caches.open(CACHE).then(function (cache) {
       return cache.match(plain).then(function (kept) {
         if (kept) return kept
         return fetch(request).then(function (response) {
@@ -79,12 +112,13 @@
           return response
         }, function (error) {
           if (!page) throw error
-          return cache.match(NOT_FOUND).then(function (missing) {
-            if (missing) return missing
-            throw error
-          })
+          return notSaved(cache, error)
         })
       })
-    }))
+    })
+    var done = function () { busy -= 1; lastFetch = Date.now() }
+    answer.then(done, done)
+    event.respondWith(answer)
+    if (page) event.waitUntil(answer.then(copy, copy))  // a page view after the first
   })
 })()

@@ -287,23 +287,21 @@
   }
 
   // --- offline: the language's service worker ------------------------------------------
+  // Registered once the page has loaded; told "reading" at the first focus of the search
+  // box, a sign that the reader reads on (as a second page view is): it then keeps the
+  // language's pages and search files for offline reading, in the background.
   if ("serviceWorker" in navigator && script && /^https?:$/.test(location.protocol)) {
     var worker = new URL("../sw.js", script.src).href
     window.addEventListener("load", function () {
-      navigator.serviceWorker.register(worker).then(function () {
-        return navigator.serviceWorker.ready
-      }).then(function (registration) {
-        registration.active.postMessage("installed")
-      }).catch(function () { /* online only */ })
+      navigator.serviceWorker.register(worker).catch(function () { /* online only */ })
     })
-    var box = document.querySelector("input.md-search__input"), told = false
-    var searched = function () {
-      if (told || !box.value.trim()) return
-      told = true
+    var reading = function (event) {
+      if (!event.target.matches || !event.target.matches("input.md-search__input")) return
+      document.removeEventListener("focusin", reading, true)
       navigator.serviceWorker.ready.then(function (registration) {
-        setTimeout(function () { registration.active.postMessage("searched") }, 2000)
+        registration.active.postMessage("reading")
       })
     }
-    if (box) box.addEventListener("input", searched)
+    document.addEventListener("focusin", reading, true)
   }
 })()
