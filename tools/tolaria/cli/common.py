@@ -1,8 +1,7 @@
 """Small helpers the commands share: reading the rulebook, printing JSON and warnings.
 
-json and pathlib are imported where used: every command imports this module, and the two
-cost `show`'s start about 4 ms (python -X importtime) that it needs only with --json or
-another rulebook folder."""
+pathlib is imported where used (rules_dir): every command imports this module, and `show`
+needs it only with another rulebook folder."""
 
 from __future__ import annotations
 
@@ -11,6 +10,7 @@ from datetime import date
 
 from .. import i18n
 from ..errors import UserError
+from ..formats.json_text import json_text
 from ..i18n import _
 from ..rulebook.folders import default_rules_dir
 from ..today.loader import load_rulebook
@@ -55,10 +55,7 @@ def rulebook(args) -> RuleBook:
 
 
 def print_json(data) -> None:
-    import json  # lazy: saves 3 ms of `show`'s cold start (see the docstring)
-
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    sys.stdout.write(json_text(data) + "\n")
 
 
 class report_warnings:
