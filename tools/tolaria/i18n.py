@@ -17,7 +17,7 @@ SUPPORTED = ("en", "es", "it")
 
 class _Untranslated:
     """English, the language the messages are written in: gettext's NullTranslations, for
-    which `show` need not import gettext (with re and enum, about 4 ms of its cold start,
+    which `show` need not import gettext (with re and enum, about 12 ms of its cold start,
     python -X importtime)."""
 
     def gettext(self, message: str) -> str:
@@ -61,7 +61,7 @@ def _catalog(lang: str):
     """lang's catalog: the compiled .mo when it is as new as its .po (`make compile` writes
     it); else, so that a checkout whose .po changed since never speaks English by mistake,
     the .po compiled now (kept in the user's cache for the next start)."""
-    # lazy: saves 4 ms of an English `show`'s cold start (gettext, re, enum; python -X importtime)
+    # lazy: saves 12 ms of an English `show`'s cold start (gettext, re; python -X importtime)
     import gettext
     import io
 

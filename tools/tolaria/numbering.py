@@ -27,7 +27,7 @@ def _parts(text: str) -> tuple[str, str, str] | None:
     """Section, rule and letter of '104', '104.3' or '104.3b' ('' for a missing part), or
     None: three digits, the first not 0; then maybe a point, a number not starting with 0
     and a letter a-z. Read without a regular expression: `show` parses a number before it
-    needs any, and importing re costs its cold start about 3 ms (python -X importtime)."""
+    needs any, and importing re costs its cold start about 8 ms (python -X importtime)."""
     section, point, rest = text.partition(".")
     if len(section) != 3 or not "1" <= section[0] <= "9" or not section.isdecimal():
         return None
@@ -176,7 +176,7 @@ def _patterns() -> tuple:
     only shows a rule never needs them."""
     global _compiled
     if not _compiled:
-        # lazy: saves 3 ms of `show`'s cold start (re and enum, python -X importtime)
+        # lazy: saves 8 ms of `show`'s cold start (re and enum, python -X importtime)
         import re
 
         _compiled = re.compile(REFERENCE_PATTERN, re.IGNORECASE), re.compile(_ITEM_PATTERN)

@@ -2,7 +2,7 @@
 PLAIN table (`--name VALUE`, `--name=VALUE`, `--flag`), each at most once, and at most one
 argument not starting with "-". It gives what argparse (cli.parser) would; anything else
 (help, a mistake, a repeated option, `--`) is left to argparse, which a plain `show` then
-never imports: argparse, with gettext, re and enum, costs `show`'s cold start about 9 ms
+never imports: argparse, with gettext, re and enum, costs `show`'s cold start about 16 ms
 (python -X importtime).
 
 A PLAIN table maps an option to bool (a flag), None (any value) or a tuple of the values

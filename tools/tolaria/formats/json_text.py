@@ -1,7 +1,7 @@
 """JSON text as the commands print it, json.dumps(data, ensure_ascii=False, indent=2), written
 here for what they print: dicts with string keys, lists and tuples, strings, integers,
 booleans and None. Data with any other value (a float, a key of another kind) is left to
-the json module. The json package costs `show --json`'s cold start about 5 ms (python -X
+the json module. The json package costs `show --json`'s cold start about 11 ms (python -X
 importtime) for its decoder, which compiles regular expressions (re, enum) at import and
 which printing never uses; with an indent, json writes its text in Python, as here."""
 
@@ -23,7 +23,7 @@ def json_text(data) -> str:
     try:
         return "".join(_chunks(data, "\n"))
     except _Other:
-        # lazy: saves 5 ms of `show --json`'s cold start (json, re, enum; python -X importtime)
+        # lazy: saves 11 ms of `show --json`'s cold start (json, re, enum; python -X importtime)
         import json
 
         return json.dumps(data, ensure_ascii=False, indent=2)
