@@ -88,3 +88,39 @@ def test_references_in_three_languages(text, cited):
 def test_find_references_never_raises(text):
     for number in find_references(text):
         assert isinstance(number, RuleNumber)
+
+
+_GRAMMAR = r"(?P<section>[1-9]\d{2})(?:\.(?P<rule>[1-9]\d*)(?P<letter>[a-z]?))?"
+
+
+def _by_the_grammar(text):
+    """What the grammar of a rule number (as a regular expression) makes of text, its blanks
+    around and one final point aside."""
+    import re
+
+    text = text.strip()
+    match = re.fullmatch(_GRAMMAR, text[:-1] if text.endswith(".") else text)
+    if not match or (match["letter"] and match["letter"] not in LETTERS):
+        return None
+    return RuleNumber(int(match["section"]), int(match["rule"]) if match["rule"] else None,
+                      match["letter"] or "")
+
+
+def _parsed(text):
+    try:
+        return RuleNumber.parse(text)
+    except BadNumber:
+        return None
+
+
+@pytest.mark.parametrize("text", [
+    "104", "104.3", "104.3b", "104.10", "999.99z", "100.1a", "099", "1040", "104.", "104.03",
+    "104.3B", "104.3bb", "104.3l", "104.b", "104.3.b", "104..3", ".104", "104 .3", "104.3 b",
+    "１０４.3", "१०४.३b", "1٠4", "104.٣", "104.3ä", "", "1", "10a", "104.0", "104.30a"])
+def test_parse_reads_the_grammar_of_a_rule_number(text):
+    assert _parsed(text) == _by_the_grammar(text)
+
+
+@given(st.text(alphabet="0123456789. abclz١٢", max_size=9))
+def test_parse_agrees_with_the_grammar_on_any_text(text):
+    assert _parsed(text) == _by_the_grammar(text)

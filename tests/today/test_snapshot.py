@@ -47,15 +47,15 @@ def test_a_broken_rulebook_is_never_served_from_the_snapshot(tiny):
 def test_a_snapshot_gives_back_records_of_the_same_classes():
     book = load_rulebook(REPO / "rules", use_cache=False)
 
-    from collections.abc import Mapping
+    from tolaria.rulebook.snapshot import Decoded
 
-    def same(ours, theirs, where="book"):  # a dict may come back as a lazy Mapping
-        assert type(ours) is type(theirs) or isinstance(theirs, Mapping), where
+    def same(ours, theirs, where="book"):  # a dict may come back as a lazy mapping
+        assert type(ours) is type(theirs) or isinstance(theirs, Decoded), where
         if isinstance(ours, tuple):
             assert len(ours) == len(theirs), where
             for index, (a, b) in enumerate(zip(ours, theirs)):
                 same(a, b, f"{where}[{index}]")
-        elif isinstance(theirs, Mapping):
+        elif isinstance(theirs, (dict, Decoded)):
             assert set(ours) == set(theirs), where
             for key in ours:
                 same(ours[key], theirs[key], f"{where}[{key!r}]")
@@ -73,7 +73,14 @@ def test_a_snapshot_decodes_a_section_only_when_it_is_read():
     assert loaded.find("en", book.section("en", "104").rules[0].number) is not None
     assert list(loaded.sections._decoded) == [("en", "104")]
     assert loaded.sections == book.sections and dict(loaded.sections) == book.sections
-    assert isinstance(snapshot.Decoded({}, None), snapshot.Mapping)
+    sections = dict(book.sections)
+    assert loaded.sections.get(("en", "104")) == sections[("en", "104")]
+    assert loaded.sections.get(("en", "999")) is None and ("en", "999") not in loaded.sections
+    assert list(loaded.sections.keys()) == list(sections) and len(loaded.sections) == len(sections)
+    assert loaded.sections.items() == list(sections.items())
+    assert loaded.sections.values() == list(sections.values())
+    assert loaded.sections != {**sections, ("en", "999"): None} and loaded.sections != []
+    assert snapshot.Decoded({}, None) == {}
 
 
 def test_the_rulebook_knows_the_numbers_two_rules_had_and_follows_its_history(tmp_path,

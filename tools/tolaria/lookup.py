@@ -17,9 +17,6 @@ True
 
 from __future__ import annotations
 
-import functools
-import re
-
 from .errors import DataErrors, UserError
 from .i18n import _, language_name
 from .model import RuleBook
@@ -32,13 +29,25 @@ PREFIX = r"(?:(?:" + RULE_WORDS + r"|r)\s*\.?\s*)?"  # "rule 104.3", "regla 104"
 _NUMBER = TYPED_PATTERN + r"\.?"
 MAX_LENGTH = MAX_NUMBER  # longer text is words, not a number (rulebook.limits)
 
+_compiled: dict = {}  # name -> pattern, compiled on first use
 
-@functools.cache
-def _query() -> re.Pattern:
-    """Compiled on first use: a number typed plainly ("104.3b", most of them) is read by
-    RuleNumber.parse alone, and compiling this costs `show`'s start about 1 ms."""
-    return re.compile(r"^\s*" + PREFIX + r"(?P<first>" + _NUMBER + r")(?:" + TYPED_DASH
-                      + PREFIX + r"(?P<last>" + _NUMBER + r"|[a-z]))?\s*$", re.IGNORECASE)
+
+def _pattern(name: str, source: str):
+    """source compiled (ignoring case) on first use, kept under name: a number typed plainly
+    ("104.3b", most of them) is read by RuleNumber.parse alone, with no regular expression."""
+    pattern = _compiled.get(name)
+    if pattern is None:
+        # lazy: saves 8 ms of `show`'s cold start (re and enum, python -X importtime)
+        import re
+
+        pattern = _compiled[name] = re.compile(source, re.IGNORECASE)
+    return pattern
+
+
+def _query():
+    """A number or a range as a user types it ("rule 104.3b", "512-514", "104.3a-d")."""
+    return _pattern("query", r"^\s*" + PREFIX + r"(?P<first>" + _NUMBER + r")(?:" + TYPED_DASH
+                    + PREFIX + r"(?P<last>" + _NUMBER + r"|[a-z]))?\s*$")
 
 
 def typed_numbers(text: str, required: bool = False) -> list[RuleNumber] | None:
@@ -81,15 +90,14 @@ def typed_numbers(text: str, required: bool = False) -> list[RuleNumber] | None:
     return numbers
 
 
-@functools.cache
-def _malformed() -> re.Pattern:
+def _malformed():
     """Text shaped like a rule number or a range though it is neither, which no command takes
     for words: digits with a point or a comma ("104.3zz"), maybe with anything after a dash
     ("104.3a-zz"); three digits or more and anything after a dash ("104-zz"); digits, a dash
     and digits ("1-99999"). Digits alone ("1043") are words."""
     tail = TYPED_DASH + PREFIX + r"[\w.,]+"
-    return re.compile(r"^\s*" + PREFIX + r"(?:\d+[.,][\w.,]*(?:" + tail + r")?|\d{3,}" + tail
-                      + r"|\d+" + TYPED_DASH + PREFIX + r"\d[\w.,]*)\s*$", re.IGNORECASE)
+    return _pattern("malformed", r"^\s*" + PREFIX + r"(?:\d+[.,][\w.,]*(?:" + tail + r")?|\d{3,}"
+                    + tail + r"|\d+" + TYPED_DASH + PREFIX + r"\d[\w.,]*)\s*$")
 
 
 def _not_a_number_or_range(text: str) -> UserError:

@@ -7,8 +7,6 @@ CLI's hot path).
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterator
 from datetime import date  # dates are only read here, made by the loader and snapshot
 
 from .numbering import RuleNumber, find_references
@@ -252,7 +250,7 @@ class RuleBook(named("RuleBook",
         best = None
         for key in self.sections:
             if key[0] == lang:
-                home = _section_number(key[1])
+                home = RuleNumber.parse(key[1])
                 if number.is_within(home) and (best is None or home.depth > best.depth):
                     best = home
         return best
@@ -271,7 +269,7 @@ class RuleBook(named("RuleBook",
             return section
         return section.rule(number)
 
-    def rules(self, lang: str | None = None) -> Iterator[tuple[Section, Rule]]:
+    def rules(self, lang: str | None = None):  # -> Iterator[tuple[Section, Rule]]
         for key in sorted(self.sections, key=lambda k: (k[0], RuleNumber.parse(k[1]))):
             section = self.sections[key]
             if lang in (None, section.lang):
@@ -312,8 +310,3 @@ class RuleBook(named("RuleBook",
             if term.id == term_id:
                 return term
         return None
-
-
-@functools.lru_cache(maxsize=None)
-def _section_number(key: str) -> RuleNumber:
-    return RuleNumber.parse(key)

@@ -1,7 +1,7 @@
 """The command line: parse arguments, call the library, turn its errors into one line each.
 
-Each command lives in its own small module with `add_arguments(parser)` and `run(args)`;
-the parser is in cli.parser, the interface's language (--ui-lang) in cli.interface.
+Each command lives in its own small module with `add_arguments(parser)` and `run(args)`; the
+parser is in cli.parser (a plain line: cli.plain), the interface's language in cli.interface.
 """
 
 from __future__ import annotations
@@ -12,33 +12,19 @@ import sys
 from .. import i18n
 from ..errors import DataErrors, UserError, os_error_text
 from ..i18n import _
+from .commands import COMMANDS
 from .interface import command_position, interface_language
-from .parser import COMMANDS, build_parser, route_argparse_words
+from .plain import read_plain
 
-__all__ = ["COMMANDS", "build_parser", "main"]
-
-
-def _check_global_options(parser, argv: list[str]) -> None:
-    """Before the command only --ui-lang/--lang (and help) may come: anything else is
-    reported as the unknown option it is, not as a missing command."""
-    at = command_position(argv)
-    if at < len(argv) and argv[at].startswith("-") and argv[at] not in ("-", "--"):
-        parser.error(_("unrecognized arguments: %s") % argv[at])
+__all__ = ["COMMANDS", "main"]
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     i18n.set_language(interface_language(argv) or i18n.language_from_environment())
-    route_argparse_words()
-    at = command_position(argv)
-    first = argv[at] if at < len(argv) else None
-    wants_help = any(a in ("-h", "--help") for a in argv[:at])
-    parser = build_parser(first if first in COMMANDS and not wants_help else None)
-    try:
-        _check_global_options(parser, argv)
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse has printed usage or help
-        return int(exc.code or 0)
+    args = read_plain(argv) or _parsed(argv)
+    if isinstance(args, int):  # argparse has printed usage or help
+        return args
     try:
         return args.run(args)
     except DataErrors as exc:
@@ -68,3 +54,20 @@ def main(argv: list[str] | None = None) -> int:
                 "with TOLARIA_DEBUG=1 to see where it happened.").format(
             kind=type(exc).__name__, problem=exc), file=sys.stderr)
         return 70
+
+
+def _parsed(argv: list[str]):
+    """argv read by argparse (cli.parser); the exit status when it printed usage or help."""
+    # lazy: saves 16 ms of `show`'s cold start (argparse, gettext, re; python -X importtime)
+    from .parser import build_parser, check_global_options, route_argparse_words
+
+    route_argparse_words()
+    at = command_position(argv)
+    first = argv[at] if at < len(argv) else None
+    wants_help = any(a in ("-h", "--help") for a in argv[:at])
+    parser = build_parser(first if first in COMMANDS and not wants_help else None)
+    try:
+        check_global_options(parser, argv)
+        return parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)

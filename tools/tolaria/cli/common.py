@@ -1,22 +1,20 @@
 """Small helpers the commands share: reading the rulebook, printing JSON and warnings.
 
-json and pathlib are imported where used: every command imports this module, and the two
-cost `show`'s start about 4 ms (python -X importtime) that it needs only with --json or
-another rulebook folder."""
+pathlib is imported where used (rules_dir): every command imports this module, and `show`
+needs it only with another rulebook folder."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from datetime import date
 
 from .. import i18n
 from ..errors import UserError
+from ..formats.json_text import json_text
 from ..i18n import _
 from ..rulebook.folders import default_rules_dir
 from ..today.loader import load_rulebook
 from ..model import RuleBook
-import warnings
 
 
 def INTERFACE_LANG_HELP() -> str:
@@ -26,6 +24,9 @@ def INTERFACE_LANG_HELP() -> str:
 def add_interface_language(parser, alias: bool = False) -> None:
     """--ui-lang (and, with alias, --lang as its other name). Its value was read before the
     parser was built (cli.interface); here it is checked and documented."""
+    # lazy: saves 16 ms of `show`'s cold start (argparse: only to build a parser, cli.plain)
+    import argparse
+
     names = ("--ui-lang", "--lang") if alias else ("--ui-lang",)
     parser.add_argument(*names, dest="ui_lang", choices=list(i18n.SUPPORTED),
                         default=argparse.SUPPRESS, help=INTERFACE_LANG_HELP())
@@ -54,20 +55,16 @@ def rulebook(args) -> RuleBook:
 
 
 def print_json(data) -> None:
-    # lazy: saves 3 ms of `show`'s cold start (import CPU time, min of 5 runs)
-    import json  # lazy: saves 3 ms of `show`'s cold start (see the docstring)
-
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    sys.stdout.write(json_text(data) + "\n")
 
 
 class report_warnings:
     """Library warnings (an index rebuilt) as one line each on stderr, for a `with` block.
-    (A class, not contextlib.contextmanager: importing contextlib costs every command's
-    start about 0.5 ms, python -X importtime; warnings is imported here for the same
-    reason, since show never needs it.)"""
+    (A class, not contextlib.contextmanager, and warnings imported in it: show needs neither.)"""
 
     def __enter__(self) -> None:
+        import warnings  # lazy: saves 0.6 ms of `show`'s cold start (python -X importtime)
+
         self._catching = warnings.catch_warnings(record=True)
         self._caught = self._catching.__enter__()
         warnings.simplefilter("always")

@@ -7,15 +7,9 @@ import argparse
 from .. import i18n
 from ..i18n import _
 from .argparse_words import Formatter, RawFormatter
+from .commands import COMMANDS, OWN_LANG, command_module
 from .common import add_interface_language
-
-# command name -> module under tolaria.cli
-COMMANDS = {"show": "show", "export": "export", "validate": "validate", "fmt": "fmt",
-            "import": "import_", "check": "check", "site": "site", "serve": "serve",
-            "audit": "audit", "history": "history", "search": "search", "index": "index",
-            "po": "po", "status": "status", "changes": "changes"}
-# commands whose --lang is their own (the rules' language, or po's per action)
-OWN_LANG = ("show", "search", "audit", "po", "status")
+from .interface import command_position
 
 
 def route_argparse_words() -> None:
@@ -50,12 +44,10 @@ def build_parsers(only: str | None = None):
     commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     commands.required = True
     subs = {}
-    for name, module_name in COMMANDS.items():
+    for name in COMMANDS:
         if only is not None and name != only:
             continue
-        # (__import__, not importlib.import_module: importing importlib costs each start
-        # about 0.2 ms, python -X importtime)
-        module = __import__(f"{__package__}.{module_name}", fromlist=["run"])
+        module = command_module(name)
         sub = commands.add_parser(name, help=module.HELP(), description=module.HELP(),
                                   epilog=module.EXAMPLE(),
                                   formatter_class=RawFormatter)
@@ -72,3 +64,11 @@ def build_parsers(only: str | None = None):
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return build_parsers(only)[0]
+
+
+def check_global_options(parser, argv: list[str]) -> None:
+    """Before the command only --ui-lang/--lang (and help) may come: anything else is
+    reported as the unknown option it is, not as a missing command."""
+    at = command_position(argv)
+    if at < len(argv) and argv[at].startswith("-") and argv[at] not in ("-", "--"):
+        parser.error(_("unrecognized arguments: %s") % argv[at])

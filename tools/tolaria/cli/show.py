@@ -10,6 +10,10 @@ from ..formats.export import shown, glossary_shown
 from ..formats.text import render_term, render_text, with_notes
 from ..lookup import not_found, typed_numbers
 
+LANGS = ("en", "es", "it", "all")
+# the options below, for a plain command line (cli.plain)
+PLAIN = {"number": None, "--glossary": None, "--lang": LANGS, "--json": bool, "--edition": None}
+
 
 def HELP() -> str:
     return _("show a section, rule or subrule with its examples, edition and source")
@@ -24,7 +28,7 @@ def add_arguments(parser) -> None:
                         help=_("e.g. 104, 104.3, 104.3b, or a range such as 512-514"))
     parser.add_argument("--glossary", metavar=_("TERM"),
                         help=_("a glossary entry instead, e.g. \"phased out\" (en, es or it)"))
-    parser.add_argument("--lang", choices=["en", "es", "it", "all"],
+    parser.add_argument("--lang", choices=list(LANGS),
                         help=_("language of the text (default: the locale's, else en)"))
     parser.add_argument("--json", action="store_true", help=_("print JSON"))
     parser.add_argument("--edition", metavar=_("DATE"),

@@ -8,7 +8,6 @@ ever made from a rulebook that passed every check, so errors are never hidden by
 from __future__ import annotations
 
 import marshal
-from collections.abc import Mapping
 from datetime import date
 
 from ..model import (Alias, Edition, Lag, Paragraph, Rule, RuleBook, Section, Source, Term,
@@ -94,9 +93,13 @@ def loads(data: bytes, key: str) -> RuleBook:
                     _maybe(current), lags or None, frozenset(reused))
 
 
-class Decoded(Mapping):
-    """A mapping kept as marshal data per key (sections, lags), each value decoded when it
-    is first read, then kept. Iterating over the keys decodes nothing."""
+class Decoded:
+    """A read-only mapping kept as marshal data per key (sections, lags), each value decoded
+    when it is first read, then kept. Iterating over the keys decodes nothing. (The methods
+    of a mapping are written here, not inherited from collections.abc.Mapping: importing
+    collections costs `show`'s cold start about 3 ms, python -X importtime.)"""
+
+    __hash__ = None  # a mapping, equal to the dict it stands for
 
     def __init__(self, raw: dict, decode) -> None:
         self._raw, self._decode, self._decoded = raw, decode, {}
@@ -107,6 +110,9 @@ class Decoded(Mapping):
             value = self._decoded[key] = self._decode(self._raw[key])
         return value
 
+    def get(self, key, default=None):
+        return self[key] if key in self._raw else default
+
     def __iter__(self):
         return iter(self._raw)
 
@@ -115,6 +121,21 @@ class Decoded(Mapping):
 
     def __contains__(self, key) -> bool:
         return key in self._raw
+
+    def keys(self):
+        return self._raw.keys()
+
+    def values(self) -> list:
+        return [self[key] for key in self._raw]
+
+    def items(self) -> list:
+        return [(key, self[key]) for key in self._raw]
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, (dict, Decoded)):
+            return NotImplemented
+        return len(self) == len(other) and all(key in other and self[key] == other[key]
+                                               for key in self._raw)
 
     def __reduce__(self):  # pickled as the plain dict it stands for
         return dict, (dict(self.items()),)
