@@ -6,6 +6,7 @@ uniquely so that it never collides with the conftest.py files of test subfolders
 
 from __future__ import annotations
 
+import fcntl
 import os
 import threading
 from contextlib import contextmanager
@@ -44,6 +45,28 @@ def before_end(text: str, more: str) -> str:
     body = text.rstrip()
     assert body.endswith("\n..."), "not a whole data file"
     return body[:-3] + more.rstrip("\n") + "\n...\n"
+
+
+# --- what a test run makes once, for every xdist worker --------------------------------------
+def made_once(tmp_path_factory, name: str, make) -> Path:
+    """A folder of the test run made once by make(folder), whichever worker asks first.
+
+    Under pytest-xdist each worker has its own base temporary folder; their parent is the
+    run's own, so the folder is made there under a lock (fcntl.flock) and the workers that
+    ask later wait for it and share it. A make that fails leaves no mark: the next worker
+    that asks makes it again (and fails the same way, with its own traceback)."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder, done = root / name, root / f"{name}.made"
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not done.exists():
+                make(folder)
+                done.touch()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return folder
 
 
 # --- the site in Debian's Chromium (tests/site and bench/bench_site_search.py) -------------
