@@ -103,6 +103,70 @@ def chromium():
             instance.close()
 
 
+# --- the search box, driven in a batch -----------------------------------------------------
+# For each query, the box's value is set and the theme's keyup dispatched; the theme posts the
+# query to the search worker and, on its answer, rewrites the result count (even to the same
+# words) and the rows. The first change of the count after the key is the answer to that
+# query; the line above the rows and the rows shown (a refused query's message row is hidden)
+# are read then. A query equal to the box's value (the theme does not ask again for the value
+# it asked last) is read as the box shows it.
+BOX = """async ([queries, shown, details, timeout]) => {
+    const box = document.querySelector('input.md-search__input')
+    const meta = document.querySelector('.md-search-result__meta')
+    const list = document.querySelector('.md-search-result__list')
+    const read = () => ({
+        meta: meta.innerText,
+        rows: [...list.querySelectorAll('.md-search-result__item')]
+            .filter(item => !item.hidden).slice(0, shown)
+            .map(item => details ? {
+                number: item.querySelector('.t-sr-num')?.textContent || '',
+                text: item.querySelector('.t-sr-text')?.innerText || '',
+                marks: [...item.querySelectorAll('.t-sr-mark')].map(m => m.innerText),
+                href: item.querySelector('a')?.getAttribute('href') || ''}
+                : item.querySelector('.t-sr-num')?.textContent || '')})
+    const answer = query => new Promise((resolve, reject) => {
+        if (box.value === query) return resolve(read())
+        const observer = new MutationObserver(() => {
+            observer.disconnect()
+            clearTimeout(timer)
+            resolve(read())
+        })
+        const timer = setTimeout(() => {
+            observer.disconnect()
+            reject(new Error('the box did not answer ' + JSON.stringify(query)))
+        }, timeout)
+        observer.observe(meta, {childList: true, characterData: true, subtree: true})
+        box.value = query
+        box.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))
+    })
+    const out = []
+    for (const query of queries) out.push(await answer(query))
+    return out
+}"""
+WARM = "704.5a"  # a number: the box answers it once the worker is ready
+
+
+def ready_box(page, timeout: int = 20000) -> None:
+    """Focus the page's search box and wait until its worker answers (a number typed)."""
+    page.locator("input.md-search__input").focus()
+    page.evaluate("""(warm) => {
+        const box = document.querySelector('input.md-search__input')
+        box.value = warm
+        box.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))
+    }""", WARM)
+    page.wait_for_function(
+        """(warm) => [...document.querySelectorAll('.md-search-result__item .t-sr-num')]
+                     .some(n => n.textContent === warm)""", arg=WARM, timeout=timeout)
+
+
+def box_answers(page, queries: list[str], shown: int = 1000, details: bool = False,
+                timeout: int = 20000) -> list[dict]:
+    """What the box of a ready page (ready_box) says for each query, typed one after the
+    other: {"meta": the line above the rows, "rows": the numbers of the rows shown (at most
+    shown), or with details each row's number, text, marks and href}."""
+    return page.evaluate(BOX, [list(queries), shown, details, timeout])
+
+
 # --- the query sets of bench/ (bench_relevance.py), which the site's parity tests run ----------
 QUERY_SETS = sorted((REPO / "bench").glob("queries*.yaml"))
 BLIND = {"queries_heldout.yaml", "queries_situations.yaml", "queries_situations_cr.yaml",
