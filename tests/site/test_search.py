@@ -161,8 +161,7 @@ def test_the_search_loads_at_the_first_focus_and_each_file_once(browser, server,
     context.on("response", lambda response: None if response.from_service_worker
                else fetched.append(response.url))
     page = context.new_page()
-    page.goto(f"{server}{lang}/104/", wait_until="networkidle")
-    page.wait_for_timeout(300)
+    page.goto(f"{server}{lang}/104/", wait_until="networkidle")  # nothing for half a second
     assert [url for url in fetched if _of_search(url)] == []
     box = page.locator("input.md-search__input")
     box.click()
