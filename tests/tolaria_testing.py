@@ -6,6 +6,7 @@ uniquely so that it never collides with the conftest.py files of test subfolders
 
 from __future__ import annotations
 
+import fcntl
 import os
 import threading
 from contextlib import contextmanager
@@ -44,6 +45,28 @@ def before_end(text: str, more: str) -> str:
     body = text.rstrip()
     assert body.endswith("\n..."), "not a whole data file"
     return body[:-3] + more.rstrip("\n") + "\n...\n"
+
+
+# --- what a test run makes once, for every xdist worker --------------------------------------
+def made_once(tmp_path_factory, name: str, make) -> Path:
+    """A folder of the test run made once by make(folder), whichever worker asks first.
+
+    Under pytest-xdist each worker has its own base temporary folder; their parent is the
+    run's own, so the folder is made there under a lock (fcntl.flock) and the workers that
+    ask later wait for it and share it. A make that fails leaves no mark: the next worker
+    that asks makes it again (and fails the same way, with its own traceback)."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder, done = root / name, root / f"{name}.made"
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not done.exists():
+                make(folder)
+                done.touch()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return folder
 
 
 # --- the site in Debian's Chromium (tests/site and bench/bench_site_search.py) -------------
@@ -134,6 +157,70 @@ def chromium():
             yield instance
         finally:
             instance.close()
+
+
+# --- the search box, driven in a batch -----------------------------------------------------
+# For each query, the box's value is set and the theme's keyup dispatched; the theme posts the
+# query to the search worker and, on its answer, rewrites the result count (even to the same
+# words) and the rows. The first change of the count after the key is the answer to that
+# query; the line above the rows and the rows shown (a refused query's message row is hidden)
+# are read then. A query equal to the box's value (the theme does not ask again for the value
+# it asked last) is read as the box shows it.
+BOX = """async ([queries, shown, details, timeout]) => {
+    const box = document.querySelector('input.md-search__input')
+    const meta = document.querySelector('.md-search-result__meta')
+    const list = document.querySelector('.md-search-result__list')
+    const read = () => ({
+        meta: meta.innerText,
+        rows: [...list.querySelectorAll('.md-search-result__item')]
+            .filter(item => !item.hidden).slice(0, shown)
+            .map(item => details ? {
+                number: item.querySelector('.t-sr-num')?.textContent || '',
+                text: item.querySelector('.t-sr-text')?.innerText || '',
+                marks: [...item.querySelectorAll('.t-sr-mark')].map(m => m.innerText),
+                href: item.querySelector('a')?.getAttribute('href') || ''}
+                : item.querySelector('.t-sr-num')?.textContent || '')})
+    const answer = query => new Promise((resolve, reject) => {
+        if (box.value === query) return resolve(read())
+        const observer = new MutationObserver(() => {
+            observer.disconnect()
+            clearTimeout(timer)
+            resolve(read())
+        })
+        const timer = setTimeout(() => {
+            observer.disconnect()
+            reject(new Error('the box did not answer ' + JSON.stringify(query)))
+        }, timeout)
+        observer.observe(meta, {childList: true, characterData: true, subtree: true})
+        box.value = query
+        box.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))
+    })
+    const out = []
+    for (const query of queries) out.push(await answer(query))
+    return out
+}"""
+WARM = "704.5a"  # a number: the box answers it once the worker is ready
+
+
+def ready_box(page, timeout: int = 20000) -> None:
+    """Focus the page's search box and wait until its worker answers (a number typed)."""
+    page.locator("input.md-search__input").focus()
+    page.evaluate("""(warm) => {
+        const box = document.querySelector('input.md-search__input')
+        box.value = warm
+        box.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))
+    }""", WARM)
+    page.wait_for_function(
+        """(warm) => [...document.querySelectorAll('.md-search-result__item .t-sr-num')]
+                     .some(n => n.textContent === warm)""", arg=WARM, timeout=timeout)
+
+
+def box_answers(page, queries: list[str], shown: int = 1000, details: bool = False,
+                timeout: int = 20000) -> list[dict]:
+    """What the box of a ready page (ready_box) says for each query, typed one after the
+    other: {"meta": the line above the rows, "rows": the numbers of the rows shown (at most
+    shown), or with details each row's number, text, marks and href}."""
+    return page.evaluate(BOX, [list(queries), shown, details, timeout])
 
 
 # --- the query sets of bench/ (bench_relevance.py), which the site's parity tests run ----------

@@ -1,4 +1,5 @@
-"""The built site, once per test session: the project's rulebook, every language."""
+"""The built site, once per test run (shared by the xdist workers): the project's rulebook,
+every language; one browser per worker."""
 
 from __future__ import annotations
 
@@ -9,20 +10,19 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tolaria_testing import chromium, serving
+from tolaria_testing import chromium, made_once, serving
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
+    """The site, built by the first worker that needs it; read only."""
     from tolaria.site.build import build_site
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    out = tmp_path_factory.mktemp("site")
-    build_site(out)
-    return out
+    return made_once(tmp_path_factory, "site", build_site)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(site):
     """The built site, served on localhost."""
     from tolaria.site.serve import make_server
@@ -31,7 +31,7 @@ def server(site):
         yield url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
     with chromium() as instance:
         yield instance

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tolaria.search import search
-from tolaria_testing import type_in_box
+from tolaria_testing import box_answers, ready_box
 
 NUMBERS = ["702.25", "702.26d", "717", "724.1", "500.7", "704.5a"]  # of every edition
 
@@ -23,6 +23,7 @@ def tabs(browser, server):
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(f"{server}{lang}/")
+        ready_box(page)
         pages[lang] = page
     yield pages
     context.close()
@@ -30,22 +31,16 @@ def tabs(browser, server):
 
 
 def typed(page, query: str) -> list[dict]:
-    """The rows the box shows once it answers query: number, text and marks of each."""
-    type_in_box(page, query, ".md-search-result__item .t-sr-num")
-    return page.evaluate("""() => [...document.querySelectorAll('.md-search-result__item')]
-        .map(item => ({
-            number: item.querySelector('.t-sr-num')?.innerText || '',
-            text: item.querySelector('.t-sr-text')?.innerText || '',
-            marks: [...item.querySelectorAll('.t-sr-mark')].map(m => m.innerText),
-            href: item.querySelector('a')?.getAttribute('href') || ''}))""")
+    """The rows the box shows once it answers query: number, text, marks and href of each."""
+    return box_answers(page, [query], details=True)[0]["rows"]
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
 def test_every_number_typed_in_the_box_shows_its_rule(tabs, book, site, lang):
-    page = tabs[lang]
-    for query in NUMBERS:
+    answers = box_answers(tabs[lang], NUMBERS, details=True)
+    for query, answer in zip(NUMBERS, answers):
         cli = search(book, query, lang, limit=3)
-        rows = typed(page, query)
+        rows = answer["rows"]
         assert [r["number"] for r in rows[:len(cli)]] == [h.number for h in cli], (lang, query)
         first, hit = rows[0], cli[0]
         assert all(r["text"].strip() for r in rows), (lang, query, rows)  # a snippet each

@@ -10,7 +10,7 @@ from tolaria import i18n
 from tolaria.errors import UserError
 from tolaria.lookup import typed_numbers
 from tolaria.site.rows import refusals
-from tolaria_testing import type_in_box
+from tolaria_testing import box_answers, ready_box
 
 # (typed, what the box says: a refusal of rows.refusals(), "unknown", or None for rows)
 CASES = [("104.3a-zz", "number"), ("1-99999", "number"), ("104.3zz", "number"),
@@ -55,25 +55,19 @@ def tab(browser, server):
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(f"{server}{lang}/")
+        ready_box(page)
         pages[lang] = page
     yield pages
     context.close()
     assert errors == [], errors
 
 
-def answer(page, query: str) -> tuple[str, list[str]]:
-    """The box's line above the rows and the numbers of the rows shown, for query."""
-    type_in_box(page, query, timeout=20000)
-    return (page.locator(".md-search-result__meta").inner_text(),
-            page.eval_on_selector_all(".md-search-result__item:not([hidden]) .t-sr-num",
-                                      "items => items.map(i => i.innerText)"))
-
-
 @pytest.mark.parametrize("lang", ["es", "it"])
 def test_the_box_says_why_a_number_is_refused_in_the_readers_language(tab, lang):
     said = words(lang)
-    for typed, problem in CASES:
-        meta, rows = answer(tab[lang], typed)
+    answers = box_answers(tab[lang], [typed for typed, _problem in CASES])
+    for (typed, problem), answer in zip(CASES, answers):
+        meta, rows = answer["meta"], answer["rows"]
         if problem is None:
             assert rows, (lang, typed, meta)
             continue

@@ -10,43 +10,10 @@ import pytest
 
 from tolaria.errors import UserError
 from tolaria.search import search
-from tolaria_testing import BLIND, QUERY_SETS, bench_queries
+from tolaria_testing import BLIND, QUERY_SETS, bench_queries, box_answers, ready_box
 
 LANGS = ("en", "es", "it")
 SHOWN = 3  # the rows compared: `tolaria search --limit 3`
-
-# Drives the rendered box in a batch: for each query, the box's value is set and the theme's
-# keyup dispatched; the theme posts the query to the search worker and, on its answer,
-# rewrites the result count (even to the same words) and the rows. The first change of the
-# count after the key is the answer to that query; the rows are read then (those shown: a
-# refused query's message row is hidden). Consecutive queries differ (the theme does not ask
-# again for the value it asked last).
-DRIVE = """async ([queries, shown, timeout]) => {
-    const box = document.querySelector('input.md-search__input')
-    const meta = document.querySelector('.md-search-result__meta')
-    const list = document.querySelector('.md-search-result__list')
-    const rows = () => [...list.querySelectorAll('.md-search-result__item')]
-        .filter(item => !item.hidden).slice(0, shown)
-        .map(item => item.querySelector('.t-sr-num')?.textContent || '')
-    const answer = query => new Promise((resolve, reject) => {
-        const observer = new MutationObserver(() => {
-            observer.disconnect()
-            clearTimeout(timer)
-            resolve(rows())
-        })
-        const timer = setTimeout(() => {
-            observer.disconnect()
-            reject(new Error('the box did not answer ' + JSON.stringify(query)))
-        }, timeout)
-        observer.observe(meta, {childList: true, characterData: true, subtree: true})
-        box.value = query
-        box.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))
-    })
-    const out = []
-    for (const query of queries) out.push(await answer(query))
-    return out
-}"""
-WARM = "704.5a"  # a number: the box answers it once the worker is ready
 
 
 def every_query() -> dict[str, list[tuple[str, str, int]]]:
@@ -71,9 +38,9 @@ def cli(book, query: str, lang: str) -> list[str]:
 
 def shown_rows(page, queries: list[str]) -> list[list[str]]:
     """The numbers of the first rows the box draws for each query, typed one after another."""
-    distinct = list(dict.fromkeys(q for q in queries if q != WARM))
-    answers = page.evaluate(DRIVE, [distinct, SHOWN, 20000])
-    found = dict(zip(distinct, answers))
+    distinct = list(dict.fromkeys(queries))
+    answers = box_answers(page, distinct, SHOWN)
+    found = {query: answer["rows"] for query, answer in zip(distinct, answers)}
     return [found[q] for q in queries]
 
 
@@ -87,15 +54,7 @@ def boxes(browser, server):
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(f"{server}{lang}/")
-        page.locator("input.md-search__input").focus()
-        page.evaluate("""(warm) => {
-            const box = document.querySelector('input.md-search__input')
-            box.value = warm
-            box.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))
-        }""", WARM)
-        page.wait_for_function(
-            """(warm) => [...document.querySelectorAll('.md-search-result__item .t-sr-num')]
-                         .some(n => n.textContent === warm)""", arg=WARM, timeout=20000)
+        ready_box(page)
         pages[lang] = page
     yield pages
     context.close()

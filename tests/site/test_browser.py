@@ -293,8 +293,7 @@ def test_no_file_of_a_rule_page_is_fetched_twice(page, site):
     server = _Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
     with serving(server) as base:
         page.goto(base + "it/104/")
-        page.wait_for_load_state("networkidle")
-        page.wait_for_timeout(500)
+        page.wait_for_load_state("networkidle")  # nothing fetched for half a second
         assert not [path for path in served if "/assets/tolaria/" in path]
         box = page.locator("input.md-search__input")
         box.click()

@@ -25,8 +25,12 @@ from tolaria.site.render import Renderer
 REPO = Path(__file__).resolve().parents[2]
 
 
-def test_mkdocs_build_strict_alone_is_clean(tmp_path):
-    env = dict(os.environ, TOLARIA_SITE_LANG="it", NO_MKDOCS_2_WARNING="1")
+def test_mkdocs_build_strict_alone_is_clean(tiny, tmp_path):
+    """mkdocs alone reads mkdocs.yml, runs the hooks and writes the root page, strict and
+    without a warning (the session's site is built strict too, every language, from the
+    project's rulebook: the tiny rulebook is enough here)."""
+    env = dict(os.environ, TOLARIA_SITE_LANG="it", TOLARIA_RULES=str(tiny),
+               NO_MKDOCS_2_WARNING="1")
     result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
                              str(tmp_path / "out")], cwd=REPO, env=env,
                             capture_output=True, text=True)
@@ -282,12 +286,30 @@ def test_worked_examples_give_their_reason_in_the_pages_language(site):
     assert "la variante Imperatore (809) non è modellata" in reasons["it"]
 
 
+def _spanish_702(book, rules_history) -> tuple[str, str]:
+    """The Spanish rule page of 702.26 (today's number of 702.25) and its compare view, as the
+    build renders them (site/pages.py, site/compare.py), in the Spanish interface."""
+    from tolaria import i18n
+    from tolaria.site.compare import compare_page
+
+    interface = i18n.current_language()
+    i18n.set_language("es")
+    try:
+        section = book.section("es", "702.25")
+        page = section_page(book, "es", section, Renderer(book, "es"),
+                            rules_history=rules_history)
+        compare = compare_page(book, "es", section.number,
+                               {lang: Renderer(book, lang) for lang in LANGUAGES}, None,
+                               history=rules_history)
+    finally:
+        i18n.set_language(interface)
+    return page.markdown, compare.markdown
+
+
 def test_a_newer_edition_makes_the_translations_stale_on_the_site(tmp_path):
     """Given a newer official file whose 702.26b differs, `import --history` makes it
     current: the Spanish 702.25b (today 702.26b) then says that the English changed since
     its base, with the diff, and the compare view shows the new English."""
-    from tolaria.site.build import build_site
-
     rules = tmp_path / "rules"
     shutil.copytree(REPO / "rules", rules)
     shared = shared_dir()  # it reads the newest official file
@@ -303,21 +325,32 @@ def test_a_newer_edition_makes_the_translations_stale_on_the_site(tmp_path):
                      .replace(last, last + "\n\n702.26q A rule added for this test.", 1),
                      encoding="utf-8")
     assert main(["import", str(newer), "--history", "--rules", str(rules)]) == 0
-    out = Path(build_site(tmp_path / "out", rules=rules, languages=("es",)))
-    spanish = (out / "es" / "702.26" / "index.html").read_text(encoding="utf-8")
+    book, rules_history = load_rulebook(rules), load_history(rules)
+    spanish, compare = _spanish_702(book, rules_history)
     rule_html = spanish[spanish.index('id="702.25b"'):spanish.index('id="702.25c"')]
     assert '<details class="t-lag">' in rule_html
     assert re.search(r"<ins>[^<]*combat at once[^<]*</ins>", rule_html)
     assert "1 de enero de 2099" in rule_html
     # The judges' view: the current English (the new text), the diff from the base.
-    compare = (out / "es" / "compare" / "702.26" / "index.html").read_text(encoding="utf-8")
     row = compare[compare.index('id="702.25b"'):compare.index('id="702.25c"')]
     now = row[row.index('class="t-cell t-now"'):]
     assert "removed from combat at once" in now and "1 de enero de 2099" in compare
     # The English page shows the rule the new edition added, after the last one.
-    book = load_rulebook(rules)
     page = section_page(book, "en", book.section("en", "702.25"), Renderer(book, "en"),
-                        rules_history=load_history(rules))
+                        rules_history=rules_history)
     ids = re.findall(r'class="t-rule[^"]*" id="([^"]+)"', page.markdown)
     assert ids[-2:] == ["702.25p", "702.26q"]
     assert "A rule added for this test." in page.markdown and "2099" in page.markdown
+
+
+def test_the_site_shows_the_rule_pages_and_compare_views_as_rendered(site, book):
+    """What the newer edition's test reads off the renderers is what the built site shows:
+    the Spanish 702.26 page and its compare view carry every rule, lag and diff they
+    render."""
+    spanish, compare = _spanish_702(book, load_history(REPO / "rules"))
+    for markdown, built in ((spanish, site / "es" / "702.26" / "index.html"),
+                            (compare, site / "es" / "compare" / "702.26" / "index.html")):
+        html = built.read_text(encoding="utf-8")
+        for pattern in (r'id="702\.2[56][a-z]"', r'<details class="t-lag">', r"<ins>[^<]*</ins>",
+                        r'class="t-cell t-now"'):
+            assert re.findall(pattern, html) == re.findall(pattern, markdown), (built, pattern)

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from tolaria.errors import UserError
 from tolaria.search import search
-from tolaria_testing import BLIND, QUERY_SETS, REPO, bench_queries
+from tolaria_testing import BLIND, QUERY_SETS, REPO, bench_queries, box_answers, ready_box
 
 ERAS = ["500.7", "502.2", "717.1", "702.25d", "702.26d", "704.5a"]  # numbers of every era
 
@@ -35,6 +36,15 @@ def _site(page, queries) -> list[list[dict]]:
     }""", [list(q) for q in queries])
 
 
+def _both(book, tab, queries) -> tuple[list[list[str]], list[list[str]]]:
+    """The numbers the CLI and the site give for each query: the CLI's searched in a thread
+    while the browser searches."""
+    with ThreadPoolExecutor(1) as pool:
+        cli = pool.submit(_cli, book, queries)
+        site = [[h["number"] for h in hits] for hits in _site(tab, queries)]
+        return cli.result(), site
+
+
 @pytest.fixture(scope="module")
 def tab(browser, server):
     context = browser.new_context()
@@ -51,8 +61,7 @@ def tab(browser, server):
 def test_the_site_ranks_every_query_set_as_the_cli(book, tab, path):
     """The same ten hits in the same order for every query: no tolerance."""
     queries = bench_queries(path)
-    cli = _cli(book, queries)
-    site = [[h["number"] for h in hits] for hits in _site(tab, queries)]
+    cli, site = _both(book, tab, queries)
     differ = [(n, q, lang, c, s) for n, ((q, lang), c, s) in enumerate(zip(queries, cli, site))
               if c != s]
     print(f"\n{path.name}: {len(queries)} queries, {len(differ)} with other hits on the site")
@@ -97,8 +106,7 @@ EDGES = ['"end of turn"', '"fuera de fase"', '"phased out" creature', '"no such 
 
 def test_the_site_answers_edge_cases_exactly_as_the_cli(book, tab):
     queries = [(q, lang) for q in EDGES for lang in ("en", "es", "it")]
-    cli = _cli(book, queries)
-    site = [[h["number"] for h in hits] for hits in _site(tab, queries)]
+    cli, site = _both(book, tab, queries)
     assert [(q, s) for q, s in zip(queries, site)] == [(q, c) for q, c in zip(queries, cli)]
 
 
@@ -115,8 +123,7 @@ def test_the_site_shows_the_best_bets_exactly_as_the_cli(book, tab):
     queries = [(text.format(topic.typed[0]), topic.lang)
                for topic in wordlists.lists().topics for text in ("{}", AROUND[topic.lang])]
     assert len(queries) > 600
-    cli = _cli(book, queries)
-    site = [[h["number"] for h in hits] for hits in _site(tab, queries)]
+    cli, site = _both(book, tab, queries)
     assert [(q, s) for q, s, c in zip(queries, site, cli) if s != c] == []
 
 
@@ -161,8 +168,7 @@ def test_the_search_loads_at_the_first_focus_and_each_file_once(browser, server,
     context.on("response", lambda response: None if response.from_service_worker
                else fetched.append(response.url))
     page = context.new_page()
-    page.goto(f"{server}{lang}/104/", wait_until="networkidle")
-    page.wait_for_timeout(300)
+    page.goto(f"{server}{lang}/104/", wait_until="networkidle")  # nothing for half a second
     assert [url for url in fetched if _of_search(url)] == []
     box = page.locator("input.md-search__input")
     box.click()
@@ -228,14 +234,11 @@ def test_the_search_box_opens_each_rule_on_its_page(browser, server, lang, query
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{server}{lang}/")
-    box = page.locator("input.md-search__input")
-    box.click()
-    box.press_sequentially(query, delay=20)
-    page.wait_for_selector(".md-search-result__item", timeout=15000)
-    rows = page.locator(".md-search-result__item a")
-    found = [(rows.nth(i).inner_text(), re.sub(r"\?[^#]*", "", rows.nth(i).get_attribute("href")))
-             for i in range(rows.count())]  # without the theme's ?h= (words to highlight)
-    assert any(text.startswith(number) and link.endswith(href) for text, link in found), found
-    page.goto(next(link for text, link in found if text.startswith(number)))
+    ready_box(page)
+    rows = box_answers(page, [query], details=True)[0]["rows"]
+    found = [(row["number"], re.sub(r"\?[^#]*", "", row["href"]))
+             for row in rows]  # without the theme's ?h= (words to highlight)
+    assert any(shown == number and link.endswith(href) for shown, link in found), found
+    page.goto(next(link for shown, link in found if shown == number))
     assert page.locator(f"[id='{number}']").count() >= 1
     context.close()

@@ -354,7 +354,9 @@ def test_many_half_sent_requests_do_not_pile_up_threads(quick):
     try:
         for sock in clients:
             sock.sendall(b"GET /es/104/ HTTP/1.1\r\nHost: x\r\n")
-        time.sleep(0.5)
+        deadline = time.monotonic() + 5
+        while threading.active_count() <= before + 30 and time.monotonic() < deadline:
+            time.sleep(0.02)
         assert threading.active_count() > before + 30  # a thread per client, for now
         answers = [_answer_and_close(sock, 5)[0] for sock in clients]
         deadline = time.monotonic() + 3

@@ -75,11 +75,46 @@ def _cached(rule: Rule, lang: str, cache: dict | None) -> tuple:
     return cache[key][0]
 
 
+# The pairings made in this process, by the contents they paired (the site's build audits the
+# same texts once per language): (kind, lang, the two lists' contents) -> (index pairs, score).
+_PAIRINGS: dict[tuple, tuple[tuple[tuple[int | None, int | None], ...], float]] = {}
+_PAIRINGS_KEPT = 4096
+
+
+def _content(rule: Rule) -> tuple:
+    """What the default score reads of a rule: its number, text, examples and citations."""
+    return (rule.number, rule.text, tuple(e.text for e in rule.examples), rule.cites)
+
+
 def align(ours: list[Rule], english: list[Rule], lang: str, cache: dict | None = None,
           score=None) -> tuple[list[Pair], float]:
     """The best monotone pairing of two rule lists, and its score."""
-    score = score or (lambda a, b: similarity(a, b, lang, cache)
-                      + (SAME_NUMBER if a.number == b.number else 0.0))
+    if score is not None:
+        return _paired(ours, english, *_best(ours, english, score))
+    key = ("shape", lang, tuple(map(_content, ours)), tuple(map(_content, english)))
+    return _paired(ours, english, *_remembered(key, lambda: _best(
+        ours, english, lambda a, b: similarity(a, b, lang, cache)
+        + (SAME_NUMBER if a.number == b.number else 0.0))))
+
+
+def _remembered(key: tuple, make) -> tuple:
+    if key not in _PAIRINGS:
+        if len(_PAIRINGS) >= _PAIRINGS_KEPT:
+            _PAIRINGS.clear()
+        _PAIRINGS[key] = make()
+    return _PAIRINGS[key]
+
+
+def _paired(ours: list[Rule], english: list[Rule], steps, total: float
+            ) -> tuple[list[Pair], float]:
+    return ([Pair(None if i is None else ours[i], None if j is None else english[j])
+             for i, j in steps], total)
+
+
+def _best(ours: list[Rule], english: list[Rule], score
+          ) -> tuple[tuple[tuple[int | None, int | None], ...], float]:
+    """The best monotone pairing as indices into the two lists (None: a gap), and its score
+    (Needleman–Wunsch)."""
     n, m = len(ours), len(english)
     best = [[0.0] * (m + 1) for _ in range(n + 1)]
     move = [[""] * (m + 1) for _ in range(n + 1)]
@@ -92,21 +127,21 @@ def align(ours: list[Rule], english: list[Rule], lang: str, cache: dict | None =
             options = ((best[i - 1][j - 1] + score(ours[i - 1], english[j - 1]), "diag"),
                        (best[i - 1][j] + GAP, "up"), (best[i][j - 1] + GAP, "left"))
             best[i][j], move[i][j] = max(options, key=lambda o: o[0])
-    pairs: list[Pair] = []
+    steps: list[tuple[int | None, int | None]] = []
     i, j = n, m
     while i or j:
         step = move[i][j]
         if step == "diag":
-            pairs.append(Pair(ours[i - 1], english[j - 1]))
+            steps.append((i - 1, j - 1))
             i, j = i - 1, j - 1
         elif step == "up":
-            pairs.append(Pair(ours[i - 1], None))
+            steps.append((i - 1, None))
             i -= 1
         else:
-            pairs.append(Pair(None, english[j - 1]))
+            steps.append((None, j - 1))
             j -= 1
-    pairs.reverse()
-    return pairs, best[n][m]
+    steps.reverse()
+    return tuple(steps), best[n][m]
 
 
 def align_english(old: list[Rule], new: list[Rule]) -> list[Pair]:
@@ -115,4 +150,6 @@ def align_english(old: list[Rule], new: list[Rule]) -> list[Pair]:
         ratio = difflib.SequenceMatcher(None, a.text, b.text, autojunk=False).ratio()
         return 6.0 * ratio - 3.0 + (0.5 if a.number == b.number else 0.0)
 
-    return align(old, new, "en", score=score)[0]
+    key = ("wording", tuple((r.number, r.text) for r in old),
+           tuple((r.number, r.text) for r in new))
+    return _paired(old, new, *_remembered(key, lambda: _best(old, new, score)))[0]
