@@ -126,11 +126,16 @@
         if (problem) return refused(problem.problem, { query: problem.query })
         // a last word the index does not know but begins ("prio") is still being typed: the
         // word it begins, not a typo correction ("prior"); else the query as typed
+        // (the rows of a run still waiting for shards are fetched meanwhile: its hits are
+        // mostly the answer's)
+        var early = function (hits) {
+          if (asked === latest) rowsOf(hits, search.core.rows).catch(function () {})
+        }
         return search.completed(query, lang).then(function (typing) {
-          return (typing ? search.search(typing, lang, 10) : Promise.resolve([]))
+          return (typing ? search.search(typing, lang, 10, early) : Promise.resolve([]))
             .then(function (hits) {
               if (hits.length) query = typing
-              return hits.length ? hits : search.search(query, lang, 10)
+              return hits.length ? hits : search.search(query, lang, 10, early)
             })
         }).then(function (hits) {
           if (asked !== latest) return  // a later query was asked meanwhile: its answer

@@ -54,8 +54,12 @@
       return (keys(lang, word) || []).filter(function (k) { return k[0] !== "=" })
     }
     function meets(a, b) {  // whether two key lists (or a list and a Set) share a key
-      var has = b instanceof Set ? b : new Set(b)
-      for (var i = 0; i < a.length; i++) if (has.has(a[i])) return true
+      var i
+      if (b instanceof Set) {
+        for (i = 0; i < a.length; i++) if (b.has(a[i])) return true
+        return false
+      }
+      for (i = 0; i < a.length; i++) if (b.indexOf(a[i]) >= 0) return true  // a few keys each
       return false
     }
     function isFiller(lang, word) { return filler[lang].has(fold(word.toLowerCase())) }
@@ -1069,11 +1073,12 @@
   }
   // One site's index and shards; get notes a shard not loaded yet in missing.
   function source(folder, index, fetchJSON, missing) {
-    var shards = {}, loading = {}
+    var shards = {}, loading = {}, shardNumbers = new Map()
     return {
       index: index,
       get: function (field, text) {
-        var n = shardOf(text, index.shards)
+        var n = shardNumbers.get(text)
+        if (n === undefined) shardNumbers.set(text, n = shardOf(text, index.shards))
         if (!shards[n]) { missing.push([this, n]); return null }
         var terms = shards[n][field]
         return terms ? terms[text] : undefined
@@ -1113,50 +1118,85 @@
     data.vocabulary = Object.assign({}, english ? english.index.vocabulary : {},
       own.index.vocabulary)
     data.own = own
+    var both = new Map()  // the postings of both sites, joined once
     data.postings = function (field, text) {
-      var sites = from(field), found = sites.map(function (s) { return s.get(field, text) })
+      var sites = from(field)
+      if (sites.length === 1) return sites[0].get(field, text)
+      var id = field + "\u0000" + text
+      if (both.has(id)) return both.get(id)
+      var found = sites.map(function (s) { return s.get(field, text) })
       if (found.indexOf(null) >= 0) return null
-      if (found.length === 1 || (!found[0] && !found[1])) return found[0] || found[1]
-      return joined(found[0], found[1], fields[field].positions)
+      var out = !found[0] || !found[1] ? found[0] || found[1]
+        : joined(found[0], found[1], fields[field].positions)
+      both.set(id, out)
+      return out
     }
     return data
   }
-  // A language's search: Promise of {search(query, lang, limit), completed(text, lang)},
-  // each answering a Promise, and of numbers(text) and numberProblem(text), which answer at
-  // once (the core holds what they read). folder: the language's assets/tolaria/search/,
-  // english: the English site's; fetchJSON(url): Promise of the parsed file. A search runs
-  // until every shard it asks for is loaded (each fetched once), so that it reads what the
-  // CLI reads.
+  // A language's search: Promise of {search(query, lang, limit, early), completed(text,
+  // lang)}, each answering a Promise, and of numbers(text) and numberProblem(text), which
+  // answer at once (the core holds what they read). folder: the language's
+  // assets/tolaria/search/, english: the English site's; fetchJSON(url): Promise of the
+  // parsed file. A search runs until every shard it asks for is loaded (each fetched once),
+  // so that it reads what the CLI reads; early(hits), if given, hears each run's answer that
+  // still waited for shards (the search box fetches those hits' rows meanwhile). The core,
+  // the index and, on a site of another language than English (a folder that is not the
+  // English one), the English index are fetched together. An answer is kept: the same
+  // search asked again (a key that leaves the completed query as it was) is not run again.
   function open(folder, english, snowball, fetchJSON) {
-    var missing = []
+    var missing = [], base = typeof location !== "undefined" ? String(location) : undefined
+    var where = function (url) {
+      try { return String(new URL(url, base)) } catch (error) { return url }
+    }
+    var englishAhead = english && where(english) !== where(folder)
+      ? fetchJSON(english + "index.json") : null
     return Promise.all([fetchJSON(folder + "core.json"), fetchJSON(folder + "index.json")])
       .then(function (own) {
-        var other = own[0].with_english ? fetchJSON(english + "index.json") : null
+        var other = own[0].with_english ? englishAhead || fetchJSON(english + "index.json") : null
         return Promise.resolve(other).then(function (englishIndex) {
           var data = joinSources(own[0], source(folder, own[1], fetchJSON, missing),
             englishIndex && source(english, englishIndex, fetchJSON, missing))
-          var engine = create(data, snowball), mine = data.own
+          var engine = create(data, snowball), mine = data.own, answers = {}
           var first = function (text, lang) { return mine.prefetch(engine.likely(text, lang)) }
-          var settled = function (run) {
+          var settled = function (run, early) {
             missing.length = 0
             var answer = run(), need = missing.splice(0)
             if (!need.length) return Promise.resolve(answer)
+            if (early) early(answer)
             return Promise.all(need.map(function (m) { return m[0].load(m[1]) })).then(function () {
-              return settled(run)
+              return settled(run, early)
             })
+          }
+          // each answer once per question (a Promise, so that a question asked again while
+          // its first run waits for shards shares that run)
+          var kept = function (kind, text, lang, limit, answer) {
+            var id = [kind, lang, limit, text].join("\u0000")
+            if (!(id in answers)) {
+              answers[id] = answer().catch(function (error) {
+                delete answers[id]
+                throw error
+              })
+            }
+            return answers[id]
           }
           return {
             core: own[0],
             numbers: engine.numbers,  // read from the core: no shard to wait for
             numberProblem: engine.numberProblem,
-            search: function (query, lang, limit) {
-              return first(String(query), lang).then(function () {
-                return settled(function () { return engine.search(query, lang, limit) })
+            search: function (query, lang, limit, early) {
+              query = String(query)
+              return kept("search", query, lang, limit, function () {
+                return first(query, lang).then(function () {
+                  return settled(function () { return engine.search(query, lang, limit) }, early)
+                })
               })
             },
             completed: function (text, lang) {
-              return first(String(text), lang).then(function () {
-                return settled(function () { return engine.completed(text, lang) })
+              text = String(text)
+              return kept("completed", text, lang, 0, function () {
+                return first(text, lang).then(function () {
+                  return settled(function () { return engine.completed(text, lang) })
+                })
               })
             }
           }
