@@ -29,9 +29,15 @@
         : word.normalize("NFKD").replace(/\p{Mn}/gu, "")
     }
     function words(text) { return text.match(WORD) || [] }
+    var stemmed = {}  // lang -> word -> stem (a word is stemmed once)
     function stem(lang, word) {
-      if (!stemmers[lang]) stemmers[lang] = snowball.newStemmer(STEMMER[lang])
-      return stemmers[lang].stem(word)
+      if (!stemmers[lang]) {
+        stemmers[lang] = snowball.newStemmer(STEMMER[lang])
+        stemmed[lang] = new Map()
+      }
+      var found = stemmed[lang].get(word)
+      if (found === undefined) stemmed[lang].set(word, found = stemmers[lang].stem(word))
+      return found
     }
     function stems(lang, word) {  // analysis.stems
       var folded = fold(word), own = A.own[lang][folded]
@@ -228,7 +234,19 @@
 
     // --- glossary.py ------------------------------------------------------------------------
     var G = data.glossary
+    // What the analysis alone decides of a query (the glossary's names, the word lists'
+    // entries and the best bets it holds) is found once per query and kept: every run of a
+    // search (one per round of shards) and the English reading ask it again.
+    var found_ = new Map()
+    function once(kind, query, find) {
+      var id = kind + "\u0001" + query.join("\u0000")
+      if (!found_.has(id)) found_.set(id, find())
+      return found_.get(id)
+    }
     function findTerms(query) {  // Glossary.find
+      return once("terms", query, function () { return glossaryTerms(query) })
+    }
+    function glossaryTerms(query) {
       var perLang = {}, held = {}
       data.langs.forEach(function (lang) {
         perLang[lang] = []
@@ -274,6 +292,14 @@
 
     // --- synonyms.py --------------------------------------------------------------------------
     function findSynonyms(lang, query, table) {  // synonyms.find (table: synonyms, english)
+      var name = table === data.english ? "english" : table === data.english_words
+        ? "english_words" : table ? null : "synonyms"
+      if (name === null) return synonymsIn(lang, query, table)
+      return once(name + "\u0001" + lang, query, function () {
+        return synonymsIn(lang, query, table)
+      })
+    }
+    function synonymsIn(lang, query, table) {
       var found = query.map(function (w) { return keys(lang, w) }), out = []
       ;(table || data.synonyms)[lang].forEach(function (entry) {
         for (var start = 0; start < query.length; start++) {
@@ -952,33 +978,42 @@
 
     // --- topics.py: best bets -----------------------------------------------------------------
     function same(a, b) { return a.number === b.number && a.lang === b.lang && a.english === b.english }
-    function pinned(query, lang, hits) {  // topics.find and topics.pinned, one language
-      var held = query.map(function (w) { return new Set(stemKeys(lang, w)) }), every = new Set()
-      findSynonyms(lang, query).forEach(function (f) {  // "scoop" holds what "concede" does
-        f[1].forEach(function (form) {
-          form.forEach(function (w) {
-            stemKeys(lang, w).forEach(function (k) { f[0].forEach(function (p) { held[p].add(k) }) })
+    function topicsOf(query, lang) {  // the topics a query holds: [[covered, order, hits]]
+      return once("topics\u0001" + lang, query, function () {
+        var held = query.map(function (w) { return new Set(stemKeys(lang, w)) }), every = new Set()
+        findSynonyms(lang, query).forEach(function (f) {  // "scoop" holds what "concede" does
+          f[1].forEach(function (form) {
+            form.forEach(function (w) {
+              stemKeys(lang, w).forEach(function (k) { f[0].forEach(function (p) { held[p].add(k) }) })
+            })
           })
         })
+        held.forEach(function (set) { set.forEach(function (k) { every.add(k) }) })
+        if (!every.size) return []
+        var meaningful = meaningfulPositions(lang, query), out = []
+        ;(data.topics[lang] || []).forEach(function (topic, order) {
+          var covered = 0
+          topic[0].forEach(function (phrase) {  // a phrase of one word: a query of one word
+            if (phrase.length < 2 && meaningful.size !== 1) return
+            if (!phrase.every(function (word) { return meets(word, every) })) return
+            var count = 0
+            meaningful.forEach(function (p) {
+              if (phrase.some(function (word) { return meets(word, held[p]) })) count++
+            })
+            covered = Math.max(covered, count)
+          })
+          if (!covered || covered < C.PIN_SHARE * meaningful.size) return
+          out.push([covered, order, topic[1].map(function (h) {
+            return { number: h[0], lang: h[1], title: h[2], english: !!h[3] }
+          })])
+        })
+        return out
       })
-      held.forEach(function (set) { set.forEach(function (k) { every.add(k) }) })
-      if (!every.size) return []
-      var meaningful = meaningfulPositions(lang, query), groups = [], out = []
-      ;(data.topics[lang] || []).forEach(function (topic, order) {
-        var covered = 0
-        topic[0].forEach(function (phrase) {  // a phrase of one word: a query of one word
-          if (phrase.length < 2 && meaningful.size !== 1) return
-          if (!phrase.every(function (word) { return meets(word, every) })) return
-          var count = 0
-          meaningful.forEach(function (p) {
-            if (phrase.some(function (word) { return meets(word, held[p]) })) count++
-          })
-          covered = Math.max(covered, count)
-        })
-        if (!covered || covered < C.PIN_SHARE * meaningful.size) return
-        var found = topic[1].map(function (h) {
-          return { number: h[0], lang: h[1], title: h[2], english: !!h[3] }
-        })
+    }
+    function pinned(query, lang, hits) {  // topics.find and topics.pinned, one language
+      var groups = [], out = []
+      topicsOf(query, lang).forEach(function (topic) {
+        var covered = topic[0], order = topic[1], found = topic[2]
         var best = hits.length
         found.forEach(function (h) {
           hits.forEach(function (x, n) { if (same(x, h) && n < best) best = n })
@@ -1162,10 +1197,9 @@
             missing.length = 0
             var answer = run(), need = missing.splice(0)
             if (!need.length) return Promise.resolve(answer)
-            if (early) early(answer)
-            return Promise.all(need.map(function (m) { return m[0].load(m[1]) })).then(function () {
-              return settled(run, early)
-            })
+            var loads = Promise.all(need.map(function (m) { return m[0].load(m[1]) }))
+            if (early) early(answer)  // after the shards, which are asked for first
+            return loads.then(function () { return settled(run, early) })
           }
           // each answer once per question (a Promise, so that a question asked again while
           // its first run waits for shards shares that run)
