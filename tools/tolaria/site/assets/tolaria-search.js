@@ -301,7 +301,13 @@
     }
     function synonymsIn(lang, query, table) {
       var found = query.map(function (w) { return keys(lang, w) }), out = []
+      // an entry can only start at a word its first item matches: the others are passed over
+      var spelled = new Set(query.map(fold)), held = new Set()
+      found.forEach(function (k) { (k || []).forEach(function (x) { held.add(x) }) })
       ;(table || data.synonyms)[lang].forEach(function (entry) {
+        var head = entry[0][0]
+        if (head !== undefined &&
+            (typeof head === "string" ? !spelled.has(head) : !meets(head, held))) return
         for (var start = 0; start < query.length; start++) {
           var span = matchPattern(entry[0], query, found, start)
           if (span) { out.push([span, entry[1], entry[0]]); break }
