@@ -16,19 +16,33 @@
 (function () {
   "use strict"
   var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3 // the theme's SearchMessageType
-  importScripts("../../tolaria/snowball-stemmers.js", "../../tolaria/search.js")
-  var fold = function (text) {
-    return text.normalize("NFKD").replace(/\p{Mn}/gu, "").toLowerCase()
-  }
   var fetched = function (url) {
     return fetch(url).then(function (r) {
       if (!r.ok) throw new Error("no search data at " + url)
       return r.json()
     })
   }
-  // a Spanish or Italian search also reads the English site's index (its English rules)
-  var engine = self.TolariaSearch.open("../../tolaria/search/",
-    "../../../../en/assets/tolaria/search/", self.snowballFactory, fetched)
+  // the search's data is asked for before the scripts are loaded, so that both arrive
+  // together: the core and the index, and a Spanish or Italian search also reads the English
+  // site's index (its English rules; the English site's folder is its own)
+  var FOLDER = "../../tolaria/search/", ENGLISH = "../../../../en/assets/tolaria/search/"
+  var ahead = {}
+  ;[FOLDER + "core.json", FOLDER + "index.json"].concat(
+    String(new URL(ENGLISH, location)) === String(new URL(FOLDER, location))
+      ? [] : [ENGLISH + "index.json"]).forEach(function (url) {
+    ahead[url] = fetched(url)
+    ahead[url].catch(function () {})  // answered to the search, which reports it
+  })
+  var dataOf = function (url) {
+    var found = ahead[url]
+    delete ahead[url]
+    return found || fetched(url)
+  }
+  importScripts("../../tolaria/snowball-stemmers.js", "../../tolaria/search.js")
+  var fold = function (text) {
+    return text.normalize("NFKD").replace(/\p{Mn}/gu, "").toLowerCase()
+  }
+  var engine = self.TolariaSearch.open(FOLDER, ENGLISH, self.snowballFactory, dataOf)
   var lang = "en", rowShards = {}, latest = 0
   // one shard of the rows (each also holds the rows' labels), fetched once
   var rowShard = function (n) {
@@ -126,11 +140,16 @@
         if (problem) return refused(problem.problem, { query: problem.query })
         // a last word the index does not know but begins ("prio") is still being typed: the
         // word it begins, not a typo correction ("prior"); else the query as typed
+        // (the rows of a run still waiting for shards are fetched meanwhile: its hits are
+        // mostly the answer's)
+        var early = function (hits) {
+          if (asked === latest) rowsOf(hits, search.core.rows).catch(function () {})
+        }
         return search.completed(query, lang).then(function (typing) {
-          return (typing ? search.search(typing, lang, 10) : Promise.resolve([]))
+          return (typing ? search.search(typing, lang, 10, early) : Promise.resolve([]))
             .then(function (hits) {
               if (hits.length) query = typing
-              return hits.length ? hits : search.search(query, lang, 10)
+              return hits.length ? hits : search.search(query, lang, 10, early)
             })
         }).then(function (hits) {
           if (asked !== latest) return  // a later query was asked meanwhile: its answer

@@ -29,9 +29,15 @@
         : word.normalize("NFKD").replace(/\p{Mn}/gu, "")
     }
     function words(text) { return text.match(WORD) || [] }
+    var stemmed = {}  // lang -> word -> stem (a word is stemmed once)
     function stem(lang, word) {
-      if (!stemmers[lang]) stemmers[lang] = snowball.newStemmer(STEMMER[lang])
-      return stemmers[lang].stem(word)
+      if (!stemmers[lang]) {
+        stemmers[lang] = snowball.newStemmer(STEMMER[lang])
+        stemmed[lang] = new Map()
+      }
+      var found = stemmed[lang].get(word)
+      if (found === undefined) stemmed[lang].set(word, found = stemmers[lang].stem(word))
+      return found
     }
     function stems(lang, word) {  // analysis.stems
       var folded = fold(word), own = A.own[lang][folded]
@@ -54,8 +60,12 @@
       return (keys(lang, word) || []).filter(function (k) { return k[0] !== "=" })
     }
     function meets(a, b) {  // whether two key lists (or a list and a Set) share a key
-      var has = b instanceof Set ? b : new Set(b)
-      for (var i = 0; i < a.length; i++) if (has.has(a[i])) return true
+      var i
+      if (b instanceof Set) {
+        for (i = 0; i < a.length; i++) if (b.has(a[i])) return true
+        return false
+      }
+      for (i = 0; i < a.length; i++) if (b.indexOf(a[i]) >= 0) return true  // a few keys each
       return false
     }
     function isFiller(lang, word) { return filler[lang].has(fold(word.toLowerCase())) }
@@ -224,7 +234,19 @@
 
     // --- glossary.py ------------------------------------------------------------------------
     var G = data.glossary
+    // What the analysis alone decides of a query (the glossary's names, the word lists'
+    // entries and the best bets it holds) is found once per query and kept: every run of a
+    // search (one per round of shards) and the English reading ask it again.
+    var found_ = new Map()
+    function once(kind, query, find) {
+      var id = kind + "\u0001" + query.join("\u0000")
+      if (!found_.has(id)) found_.set(id, find())
+      return found_.get(id)
+    }
     function findTerms(query) {  // Glossary.find
+      return once("terms", query, function () { return glossaryTerms(query) })
+    }
+    function glossaryTerms(query) {
       var perLang = {}, held = {}
       data.langs.forEach(function (lang) {
         perLang[lang] = []
@@ -270,8 +292,22 @@
 
     // --- synonyms.py --------------------------------------------------------------------------
     function findSynonyms(lang, query, table) {  // synonyms.find (table: synonyms, english)
+      var name = table === data.english ? "english" : table === data.english_words
+        ? "english_words" : table ? null : "synonyms"
+      if (name === null) return synonymsIn(lang, query, table)
+      return once(name + "\u0001" + lang, query, function () {
+        return synonymsIn(lang, query, table)
+      })
+    }
+    function synonymsIn(lang, query, table) {
       var found = query.map(function (w) { return keys(lang, w) }), out = []
+      // an entry can only start at a word its first item matches: the others are passed over
+      var spelled = new Set(query.map(fold)), held = new Set()
+      found.forEach(function (k) { (k || []).forEach(function (x) { held.add(x) }) })
       ;(table || data.synonyms)[lang].forEach(function (entry) {
+        var head = entry[0][0]
+        if (head !== undefined &&
+            (typeof head === "string" ? !spelled.has(head) : !meets(head, held))) return
         for (var start = 0; start < query.length; start++) {
           var span = matchPattern(entry[0], query, found, start)
           if (span) { out.push([span, entry[1], entry[0]]); break }
@@ -948,33 +984,42 @@
 
     // --- topics.py: best bets -----------------------------------------------------------------
     function same(a, b) { return a.number === b.number && a.lang === b.lang && a.english === b.english }
-    function pinned(query, lang, hits) {  // topics.find and topics.pinned, one language
-      var held = query.map(function (w) { return new Set(stemKeys(lang, w)) }), every = new Set()
-      findSynonyms(lang, query).forEach(function (f) {  // "scoop" holds what "concede" does
-        f[1].forEach(function (form) {
-          form.forEach(function (w) {
-            stemKeys(lang, w).forEach(function (k) { f[0].forEach(function (p) { held[p].add(k) }) })
+    function topicsOf(query, lang) {  // the topics a query holds: [[covered, order, hits]]
+      return once("topics\u0001" + lang, query, function () {
+        var held = query.map(function (w) { return new Set(stemKeys(lang, w)) }), every = new Set()
+        findSynonyms(lang, query).forEach(function (f) {  // "scoop" holds what "concede" does
+          f[1].forEach(function (form) {
+            form.forEach(function (w) {
+              stemKeys(lang, w).forEach(function (k) { f[0].forEach(function (p) { held[p].add(k) }) })
+            })
           })
         })
+        held.forEach(function (set) { set.forEach(function (k) { every.add(k) }) })
+        if (!every.size) return []
+        var meaningful = meaningfulPositions(lang, query), out = []
+        ;(data.topics[lang] || []).forEach(function (topic, order) {
+          var covered = 0
+          topic[0].forEach(function (phrase) {  // a phrase of one word: a query of one word
+            if (phrase.length < 2 && meaningful.size !== 1) return
+            if (!phrase.every(function (word) { return meets(word, every) })) return
+            var count = 0
+            meaningful.forEach(function (p) {
+              if (phrase.some(function (word) { return meets(word, held[p]) })) count++
+            })
+            covered = Math.max(covered, count)
+          })
+          if (!covered || covered < C.PIN_SHARE * meaningful.size) return
+          out.push([covered, order, topic[1].map(function (h) {
+            return { number: h[0], lang: h[1], title: h[2], english: !!h[3] }
+          })])
+        })
+        return out
       })
-      held.forEach(function (set) { set.forEach(function (k) { every.add(k) }) })
-      if (!every.size) return []
-      var meaningful = meaningfulPositions(lang, query), groups = [], out = []
-      ;(data.topics[lang] || []).forEach(function (topic, order) {
-        var covered = 0
-        topic[0].forEach(function (phrase) {  // a phrase of one word: a query of one word
-          if (phrase.length < 2 && meaningful.size !== 1) return
-          if (!phrase.every(function (word) { return meets(word, every) })) return
-          var count = 0
-          meaningful.forEach(function (p) {
-            if (phrase.some(function (word) { return meets(word, held[p]) })) count++
-          })
-          covered = Math.max(covered, count)
-        })
-        if (!covered || covered < C.PIN_SHARE * meaningful.size) return
-        var found = topic[1].map(function (h) {
-          return { number: h[0], lang: h[1], title: h[2], english: !!h[3] }
-        })
+    }
+    function pinned(query, lang, hits) {  // topics.find and topics.pinned, one language
+      var groups = [], out = []
+      topicsOf(query, lang).forEach(function (topic) {
+        var covered = topic[0], order = topic[1], found = topic[2]
         var best = hits.length
         found.forEach(function (h) {
           hits.forEach(function (x, n) { if (same(x, h) && n < best) best = n })
@@ -1069,11 +1114,12 @@
   }
   // One site's index and shards; get notes a shard not loaded yet in missing.
   function source(folder, index, fetchJSON, missing) {
-    var shards = {}, loading = {}
+    var shards = {}, loading = {}, shardNumbers = new Map()
     return {
       index: index,
       get: function (field, text) {
-        var n = shardOf(text, index.shards)
+        var n = shardNumbers.get(text)
+        if (n === undefined) shardNumbers.set(text, n = shardOf(text, index.shards))
         if (!shards[n]) { missing.push([this, n]); return null }
         var terms = shards[n][field]
         return terms ? terms[text] : undefined
@@ -1113,50 +1159,84 @@
     data.vocabulary = Object.assign({}, english ? english.index.vocabulary : {},
       own.index.vocabulary)
     data.own = own
+    var both = new Map()  // the postings of both sites, joined once
     data.postings = function (field, text) {
-      var sites = from(field), found = sites.map(function (s) { return s.get(field, text) })
+      var sites = from(field)
+      if (sites.length === 1) return sites[0].get(field, text)
+      var id = field + "\u0000" + text
+      if (both.has(id)) return both.get(id)
+      var found = sites.map(function (s) { return s.get(field, text) })
       if (found.indexOf(null) >= 0) return null
-      if (found.length === 1 || (!found[0] && !found[1])) return found[0] || found[1]
-      return joined(found[0], found[1], fields[field].positions)
+      var out = !found[0] || !found[1] ? found[0] || found[1]
+        : joined(found[0], found[1], fields[field].positions)
+      both.set(id, out)
+      return out
     }
     return data
   }
-  // A language's search: Promise of {search(query, lang, limit), completed(text, lang)},
-  // each answering a Promise, and of numbers(text) and numberProblem(text), which answer at
-  // once (the core holds what they read). folder: the language's assets/tolaria/search/,
-  // english: the English site's; fetchJSON(url): Promise of the parsed file. A search runs
-  // until every shard it asks for is loaded (each fetched once), so that it reads what the
-  // CLI reads.
+  // A language's search: Promise of {search(query, lang, limit, early), completed(text,
+  // lang)}, each answering a Promise, and of numbers(text) and numberProblem(text), which
+  // answer at once (the core holds what they read). folder: the language's
+  // assets/tolaria/search/, english: the English site's; fetchJSON(url): Promise of the
+  // parsed file. A search runs until every shard it asks for is loaded (each fetched once),
+  // so that it reads what the CLI reads; early(hits), if given, hears each run's answer that
+  // still waited for shards (the search box fetches those hits' rows meanwhile). The core,
+  // the index and, on a site of another language than English (a folder that is not the
+  // English one), the English index are fetched together. An answer is kept: the same
+  // search asked again (a key that leaves the completed query as it was) is not run again.
   function open(folder, english, snowball, fetchJSON) {
-    var missing = []
+    var missing = [], base = typeof location !== "undefined" ? String(location) : undefined
+    var where = function (url) {
+      try { return String(new URL(url, base)) } catch (error) { return url }
+    }
+    var englishAhead = english && where(english) !== where(folder)
+      ? fetchJSON(english + "index.json") : null
     return Promise.all([fetchJSON(folder + "core.json"), fetchJSON(folder + "index.json")])
       .then(function (own) {
-        var other = own[0].with_english ? fetchJSON(english + "index.json") : null
+        var other = own[0].with_english ? englishAhead || fetchJSON(english + "index.json") : null
         return Promise.resolve(other).then(function (englishIndex) {
           var data = joinSources(own[0], source(folder, own[1], fetchJSON, missing),
             englishIndex && source(english, englishIndex, fetchJSON, missing))
-          var engine = create(data, snowball), mine = data.own
+          var engine = create(data, snowball), mine = data.own, answers = {}
           var first = function (text, lang) { return mine.prefetch(engine.likely(text, lang)) }
-          var settled = function (run) {
+          var settled = function (run, early) {
             missing.length = 0
             var answer = run(), need = missing.splice(0)
             if (!need.length) return Promise.resolve(answer)
-            return Promise.all(need.map(function (m) { return m[0].load(m[1]) })).then(function () {
-              return settled(run)
-            })
+            var loads = Promise.all(need.map(function (m) { return m[0].load(m[1]) }))
+            if (early) early(answer)  // after the shards, which are asked for first
+            return loads.then(function () { return settled(run, early) })
+          }
+          // each answer once per question (a Promise, so that a question asked again while
+          // its first run waits for shards shares that run)
+          var kept = function (kind, text, lang, limit, answer) {
+            var id = [kind, lang, limit, text].join("\u0000")
+            if (!(id in answers)) {
+              answers[id] = answer().catch(function (error) {
+                delete answers[id]
+                throw error
+              })
+            }
+            return answers[id]
           }
           return {
             core: own[0],
             numbers: engine.numbers,  // read from the core: no shard to wait for
             numberProblem: engine.numberProblem,
-            search: function (query, lang, limit) {
-              return first(String(query), lang).then(function () {
-                return settled(function () { return engine.search(query, lang, limit) })
+            search: function (query, lang, limit, early) {
+              query = String(query)
+              return kept("search", query, lang, limit, function () {
+                return first(query, lang).then(function () {
+                  return settled(function () { return engine.search(query, lang, limit) }, early)
+                })
               })
             },
             completed: function (text, lang) {
-              return first(String(text), lang).then(function () {
-                return settled(function () { return engine.completed(text, lang) })
+              text = String(text)
+              return kept("completed", text, lang, 0, function () {
+                return first(text, lang).then(function () {
+                  return settled(function () { return engine.completed(text, lang) })
+                })
               })
             }
           }
