@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
 
 from tolaria_testing import FIXTURES, REPO, shared_dir
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config):
+    """The tests' cache from the start: a module that loads the rulebook when it is collected
+    writes its snapshot there too, never into the user's cache (the fixtures below use the
+    same folder)."""
+    factory = getattr(config, "_tmp_path_factory", None)
+    if factory is not None:
+        os.environ["TOLARIA_CACHE"] = str(factory.getbasetemp() / "cache")
 
 
 @pytest.fixture

@@ -25,10 +25,11 @@ def reference() -> Path:
     return shared_dir() / "reference" / "cr-en"
 
 
-def environment(work: Path, broken: bool = False, slow_rename: float = 0.0) -> dict:
+def environment(work: Path, broken: bool = False, slow_rename: float = 0.0,
+                trace: Path | None = None) -> dict:
     env = dict(os.environ)
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "TOLARIA_FAULTS_BROKEN",
-                "TOLARIA_FAULTS_SLOW_RENAME"):
+                "TOLARIA_FAULTS_SLOW_RENAME", "TOLARIA_FAULTS_TRACE"):
         env.pop(var, None)
     env.update(TOLARIA_RULES=str(work / "rules"), TOLARIA_CACHE=str(work / "cache"),
                NO_MKDOCS_2_WARNING="1")
@@ -36,6 +37,8 @@ def environment(work: Path, broken: bool = False, slow_rename: float = 0.0) -> d
         env["TOLARIA_FAULTS_BROKEN"] = "1"
     if slow_rename:
         env["TOLARIA_FAULTS_SLOW_RENAME"] = str(slow_rename)
+    if trace is not None:
+        env["TOLARIA_FAULTS_TRACE"] = str(trace)
     return env
 
 
@@ -44,10 +47,24 @@ def command(argv: list[str]) -> list[str]:
 
 
 def run(argv: list[str], work: Path, broken: bool = False, timeout: float = 300,
-        slow_rename: float = 0.0):
-    """The CLI run to its end in a subprocess: CompletedProcess with text output."""
-    return subprocess.run(command(argv), cwd=work, env=environment(work, broken, slow_rename),
+        slow_rename: float = 0.0, trace: Path | None = None):
+    """The CLI run to its end in a subprocess: CompletedProcess with text output (trace: the
+    file where launch.py notes each write, see there)."""
+    return subprocess.run(command(argv), cwd=work,
+                          env=environment(work, broken, slow_rename, trace),
                           capture_output=True, text=True, timeout=timeout)
+
+
+def writing_moments(trace: Path, began: float, under: list[Path]) -> list[float]:
+    """The moments (seconds after `began`, a time.time()) at which a traced run began a
+    write under one of the folders `under`, in order."""
+    moments = []
+    roots = [str(folder) + os.sep for folder in under]
+    for line in trace.read_text(encoding="utf-8").splitlines():
+        when, _, path = line.partition(" ")
+        if any(path.startswith(root) for root in roots):
+            moments.append(float(when) - began)
+    return sorted(moments)
 
 
 def start(argv: list[str], work: Path, broken: bool = False,
@@ -107,11 +124,62 @@ def in_process(argv: list[str], capsys) -> tuple[int, str, str]:
     return status, out, err
 
 
-# --- the writing commands ------------------------------------------------------------------
-def copy_rules(work: Path, tiny: bool = False) -> Path:
-    """The project's rulebook (or, for the slowest commands, the tiny fixture rulebook)."""
+# --- the small rulebook ----------------------------------------------------------------------
+# The mechanics under test (atomic writes, locks, readers during a rebuild) do not depend on
+# the corpus: the commands run on a small rulebook that validates, made once per session.
+SECTIONS = ("104", "512", "513", "514")
+EDITIONS = ("20180713", "20230414", "20260417")  # the sections' editions and the newest
+
+
+def make_small_rulebook(work: Path) -> Path:
+    """work/rules: SECTIONS in en, es and it, the glossary, their history through EDITIONS
+    (from work/ref, links to the official files); no whole CR. work is returned."""
+    rules = work / "rules"
+    rules.mkdir(parents=True)
+    shutil.copy(REPO / "rules" / "glossary.yaml", rules / "glossary.yaml")
+    _editions_of(EDITIONS, REPO / "rules" / "editions.yaml", rules / "editions.yaml")
+    for lang in ("en", "es", "it"):
+        (rules / lang).mkdir()
+        for number in SECTIONS:
+            shutil.copy(REPO / "rules" / lang / f"{number}.yaml", rules / lang)
+    ref = work / "ref"
+    ref.mkdir()
+    for edition in EDITIONS:
+        os.symlink(reference() / f"rules_{edition}.txt", ref / f"rules_{edition}.txt")
+    for argv in (["history", "--rebuild", "--reference", str(ref)], ["validate"]):
+        done = run(argv, work)
+        assert done.returncode == 0, done.stderr
+    return work
+
+
+def _editions_of(editions, source: Path, target: Path) -> None:
+    """editions.yaml narrowed to the editions the small history holds (validate checks that
+    every edition listed is one of the history's)."""
+    dates = {f"{e[:4]}-{e[4:6]}-{e[6:]}" for e in editions}
+    out, keep = [], True
+    for line in source.read_text(encoding="utf-8").splitlines(keepends=True):
+        if line.startswith("  - effective: "):
+            keep = line.split(": ", 1)[1].strip() in dates
+        elif not line.startswith("    "):
+            keep = True
+        if keep:
+            out.append(line)
+    target.write_text("".join(out), encoding="utf-8")
+
+
+def copy_small(small: Path, work: Path) -> Path:
+    """A copy of the small rulebook at work/rules (its cache is not copied: each test's
+    commands read it where they run)."""
     target = work / "rules"
-    shutil.copytree(FIXTURES / "rulebook" if tiny else REPO / "rules", target)
+    shutil.copytree(small / "rules", target)
+    return target
+
+
+# --- the writing commands ------------------------------------------------------------------
+def copy_tiny(work: Path) -> Path:
+    """The tiny fixture rulebook (for the index and the site: the slowest commands)."""
+    target = work / "rules"
+    shutil.copytree(FIXTURES / "rulebook", target)
     return target
 
 
@@ -122,38 +190,37 @@ def _edit(path: Path, old: str, new: str, count: int = 0) -> None:
     path.write_text(changed, encoding="utf-8")
 
 
-def prepare_fmt(work: Path) -> list[str]:
+def prepare_fmt(work: Path, small: Path) -> list[str]:
     """Every section file out of canonical form (extra spaces after `number:`)."""
-    rules = copy_rules(work)
+    rules = copy_small(small, work)
     for lang in ("en", "es", "it"):
         for path in sorted((rules / lang).glob("*.yaml")):
             _edit(path, "  - number: ", "  - number:    ")
     return ["fmt"]
 
 
-def prepare_po_import(work: Path) -> list[str]:
-    """A Spanish PO file with changed texts in the sections a translator may change."""
+def prepare_po_import(work: Path, small: Path) -> list[str]:
+    """An Italian PO file that changes a text in each section (four files)."""
     from babel.messages.pofile import read_po, write_po
 
-    copy_rules(work)
-    po = work / "es.po"
-    done = run(["po", "export", "--lang", "es", "--out", str(po)], work)
+    copy_small(small, work)
+    po = work / "it.po"
+    done = run(["po", "export", "--lang", "it", "--out", str(po)], work)
     assert done.returncode == 0, done.stderr
     with open(po, "rb") as stream:
         catalog = read_po(stream)
-    editable = ("300.", "512.", "702.25")  # the others quote their source: never changed
-    chosen = [m for m in catalog if m.id and m.string and (m.context or "").startswith(editable)]
-    for index, message in enumerate(chosen):
-        if index % 3 == 0:
-            message.string = message.string + " (revisado)"
+    for number in SECTIONS:
+        message = next(m for m in catalog if m.id and m.string
+                       and (m.context or "").startswith(number + "."))
+        message.string += " (rivisto)"
     with open(po, "wb") as out:
         write_po(out, catalog, width=76, sort_output=False)
     return ["po", "import", str(po)]
 
 
-def prepare_import_sections(work: Path) -> list[str]:
+def prepare_import_sections(work: Path, small: Path) -> list[str]:
     """English sections 512-514 without their header comment: the import writes it again."""
-    rules = copy_rules(work)
+    rules = copy_small(small, work)
     for number in ("512", "513", "514"):
         path = rules / "en" / f"{number}.yaml"
         text = path.read_text(encoding="utf-8")
@@ -162,9 +229,9 @@ def prepare_import_sections(work: Path) -> list[str]:
             "--write"]
 
 
-def prepare_import_history(work: Path) -> list[str]:
+def prepare_import_history(work: Path, small: Path) -> list[str]:
     """A newer official file (the newest, re-dated) to add to rules/history/."""
-    copy_rules(work)
+    copy_small(small, work)
     newest = sorted(reference().glob("rules_*.txt"))[-1]
     text = newest.read_text(encoding="utf-8-sig")
     dated = re.sub(r"effective as of [A-Z][a-z]+ \d{1,2}, \d{4}",
@@ -174,42 +241,31 @@ def prepare_import_history(work: Path) -> list[str]:
     return ["import", str(target), "--history"]
 
 
-# the editions the rulebook's texts come from: the English sections', and 2017-09-25, the
-# newest whose Phasing ends with 702.25m as the Italian translation does
-ANCHORS = ("20170925", "20180713", "20190823", "20191004", "20201120", "20230414")
-
-
-def prepare_history_rebuild(work: Path) -> list[str]:
-    """A valid rulebook whose history has the editions its texts come from and the current
-    one; the rebuild adds the two before the current (a reduced reference folder keeps the
-    run short)."""
-    copy_rules(work)
+def prepare_history_rebuild(work: Path, small: Path) -> list[str]:
+    """The small rulebook, whose history holds EDITIONS; the rebuild adds the two editions
+    before the newest (a reduced reference folder keeps the run short)."""
+    copy_small(small, work)
     ref = work / "ref"
     ref.mkdir()
     files = sorted(reference().glob("rules_*.txt"))
-    for path in [p for p in files if p.stem[6:] in ANCHORS] + files[-1:]:
-        os.symlink(path, ref / path.name)
-    done = run(["history", "--rebuild", "--reference", str(ref)], work)
-    assert done.returncode == 0, done.stderr
-    done = run(["validate"], work)
-    assert done.returncode == 0, done.stderr
-    for path in files[-3:-1]:
+    added = [p for p in files[:-1] if p.stem[6:] not in EDITIONS][-2:]
+    for path in [p for p in files if p.stem[6:] in EDITIONS] + added:
         os.symlink(path, ref / path.name)
     return ["history", "--rebuild", "--reference", str(ref)]
 
 
-def prepare_index(work: Path) -> list[str]:
+def prepare_index(work: Path, small: Path) -> list[str]:
     """A saved index already in the cache; the command builds another (tiny rulebook)."""
-    copy_rules(work, tiny=True)
+    copy_tiny(work)
     done = run(["index"], work)
     assert done.returncode == 0, done.stderr
     return ["index", "--rebuild"]
 
 
-def prepare_site(work: Path) -> list[str]:
+def prepare_site(work: Path, small: Path) -> list[str]:
     """A site already in the folder, built from an older text (tiny rulebook: a build of the
     whole rulebook takes over 5 s, too long to kill 20 times)."""
-    rules = copy_rules(work, tiny=True)
+    rules = copy_tiny(work)
     saved = {p: p.read_bytes() for p in (rules / "es" / "104.yaml", rules / "it" / "104.yaml")}
     _edit(rules / "es" / "104.yaml", "jugador", "participante")
     _edit(rules / "it" / "104.yaml", "giocatore", "partecipante")
@@ -222,9 +278,14 @@ def prepare_site(work: Path) -> list[str]:
 
 class Scenario(NamedTuple):
     name: str
-    prepare: Callable[[Path], list[str]]
+    prepare: Callable[[Path, Path], list[str]]  # (work, the small rulebook's folder)
     watched: tuple[str, ...]  # folders under the work folder: every file old or new
     validates: bool = True  # the rules folder must pass `tolaria validate` after a kill
+    writes: tuple[str, ...] = ()  # where the command writes, if not in watched
+
+    @property
+    def written(self) -> tuple[str, ...]:
+        return self.writes or self.watched
 
 
 SCENARIOS = [
@@ -233,7 +294,7 @@ SCENARIOS = [
     Scenario("import-sections", prepare_import_sections, ("rules",)),
     Scenario("import-history", prepare_import_history, ("rules",)),
     Scenario("history-rebuild", prepare_history_rebuild, ("rules",)),
-    Scenario("index-rebuild", prepare_index, ("rules",)),
+    Scenario("index-rebuild", prepare_index, ("rules",), writes=("cache/index",)),
     Scenario("site", prepare_site, ("site", "rules"), validates=False),
 ]
 BY_NAME = {s.name: s for s in SCENARIOS}

@@ -2,15 +2,17 @@
 
 `import --history` of a newer edition (the whole CR and the history), `import --whole` and
 `po import` (four section files) are killed at KILLS random moments each (one in each of
-KILLS equal slices of the run, seeded), on a disk whose renames are slow (see launch.py),
+KILLS equal slices of the part of the run that writes, from its first write as a traced
+complete run shows to its end, seeded), on a disk whose renames are slow (see launch.py),
 so that many kills fall between the renames of one change. After each kill the next command
 (`tolaria validate`) runs, and then the rulebook's files, hidden ones included, must be
 exactly those before the command or exactly those after a complete run: not one file new
 and another old, and no temporary file left behind.
 
-The kills are made on a small rulebook (four sections in three languages, their history
-through three editions, the whole CR), so that 120 runs take about a minute.
-TOLARIA_FAULT_KILLS sets the number of kills per command (default 40)."""
+The kills are made on the small rulebook (four sections in three languages, their history
+through three editions; see support.make_small_rulebook) with the whole CR.
+TOLARIA_FAULT_KILLS sets the number of kills per command (default 10; a long run takes 40
+or more)."""
 
 from __future__ import annotations
 
@@ -23,62 +25,29 @@ import time
 
 import pytest
 
-from tolaria_testing import REPO
+from .support import (EDITIONS, SECTIONS, copy_small, in_process, reference, reset, run, start,
+                      writing_moments)
 
-from .support import in_process, reference, reset, run, start
-
-KILLS = int(os.environ.get("TOLARIA_FAULT_KILLS", "40"))
+KILLS = int(os.environ.get("TOLARIA_FAULT_KILLS", "10"))
 SLOW_RENAME = 0.08  # seconds before each rename of a file: a slow disk
-SECTIONS = ("104", "512", "513", "514")
-EDITIONS = ("20180713", "20230414", "20260417")  # the sections' editions and the newest
 
 
 @pytest.fixture(scope="module")
-def small(tmp_path_factory):
-    """A small rulebook that validates: SECTIONS in en, es and it, their history through
-    EDITIONS, the whole CR of the newest; and a cache that knows it."""
+def small(small_rulebook, tmp_path_factory):
+    """The small rulebook (support.make_small_rulebook) with the whole CR of the newest
+    edition; and a cache that knows it."""
     work = tmp_path_factory.mktemp("small")
-    rules = work / "rules"
-    rules.mkdir()
-    shutil.copy(REPO / "rules" / "glossary.yaml", rules / "glossary.yaml")
-    _editions_of(EDITIONS, REPO / "rules" / "editions.yaml", rules / "editions.yaml")
-    for lang in ("en", "es", "it"):
-        (rules / lang).mkdir()
-        for number in SECTIONS:
-            shutil.copy(REPO / "rules" / lang / f"{number}.yaml", rules / lang)
-    ref = work / "ref"
-    ref.mkdir()
-    for edition in EDITIONS:
-        os.symlink(reference() / f"rules_{edition}.txt", ref / f"rules_{edition}.txt")
-    for argv in (["history", "--rebuild", "--reference", str(ref)],
-                 ["import", str(ref / f"rules_{EDITIONS[-1]}.txt"), "--whole"], ["validate"]):
+    copy_small(small_rulebook, work)
+    for argv in (["import", str(reference() / f"rules_{EDITIONS[-1]}.txt"), "--whole"],
+                 ["validate"]):
         done = run(argv, work)
         assert done.returncode == 0, done.stderr
     return work
 
 
-def _editions_of(editions, source, target) -> None:
-    """editions.yaml narrowed to the editions the small history holds (validate checks that
-    every edition listed is one of the history's)."""
-    dates = {f"{e[:4]}-{e[4:6]}-{e[6:]}" for e in editions}
-    out, keep = [], True
-    for line in source.read_text(encoding="utf-8").splitlines(keepends=True):
-        if line.startswith("  - effective: "):
-            keep = line.split(": ", 1)[1].strip() in dates
-        elif not line.startswith("    "):
-            keep = True
-        if keep:
-            out.append(line)
-    target.write_text("".join(out), encoding="utf-8")
-
-
-def _copy(small, work) -> None:
-    shutil.copytree(small / "rules", work / "rules")
-
-
 def prepare_import_history(small, work) -> list[str]:
     """The newest official file re-dated, with rule 104.3b reworded: a newer edition."""
-    _copy(small, work)
+    copy_small(small, work)
     text = (reference() / f"rules_{EDITIONS[-1]}.txt").read_text(encoding="utf-8-sig")
     text = re.sub(r"effective as of [A-Z][a-z]+ \d{1,2}, \d{4}",
                   "effective as of December 4, 2026", text, count=1)
@@ -92,7 +61,7 @@ def prepare_import_history(small, work) -> list[str]:
 def prepare_import_whole(small, work) -> list[str]:
     """The newest official file with a rule no section covers reworded (a corrected issue of
     the current edition), to store as the whole CR in place of the one there."""
-    _copy(small, work)
+    copy_small(small, work)
     text = (reference() / f"rules_{EDITIONS[-1]}.txt").read_text(encoding="utf-8-sig")
     text, count = re.subn(r"^(704\.5a .*?)\.?$", r"\1 (corrected).", text, count=1,
                           flags=re.M)
@@ -105,7 +74,7 @@ def prepare_po_import(small, work) -> list[str]:
     """An Italian PO file that changes a text in each of the four sections."""
     from babel.messages.pofile import read_po, write_po
 
-    _copy(small, work)
+    copy_small(small, work)
     po = work / "it.po"
     done = run(["po", "export", "--lang", "it", "--out", str(po)], work)
     assert done.returncode == 0, done.stderr
@@ -144,22 +113,26 @@ def kill_and_check(prepare, small, tmp_path, capsys, monkeypatch,
     pristine = tmp_path / "pristine"
     shutil.copytree(work, pristine, symlinks=True)
     old = _hashes(work / "rules")
-    began = time.perf_counter()
-    done = run(argv, work, slow_rename=SLOW_RENAME)
+    trace = tmp_path / "trace"
+    began, clock = time.perf_counter(), time.time()
+    done = run(argv, work, slow_rename=SLOW_RENAME, trace=trace)
     duration = time.perf_counter() - began
     assert done.returncode == 0, done.stderr
+    writes = writing_moments(trace, clock, [work / "rules"])
+    assert writes, "the complete run wrote nothing in the rulebook"
+    first = min(writes[0], duration)
     new = _hashes(work / "rules")
     changed = _difference(new, old)
     assert len(changed) >= 1 and all(not p.split("/")[-1].startswith(".") for p in new)
     label = " ".join(a for a in argv if not os.path.isabs(a))  # "po import"
     # what validate says of the new files: a kill that leaves the new files must say the same
     new_verdict = in_process(["validate", "--rules", str(work / "rules")], capsys)[0::2]
-    print(f"{label}: {duration:.2f} s, {len(changed)} files change")
+    print(f"{label}: {duration:.2f} s, writes from {first:.2f} s, {len(changed)} files change")
     chance = random.Random(label)
     problems, counts = [], {"old": 0, "new": 0}
     for kill in range(kills):
         reset(work, pristine)
-        delay = duration * (kill + chance.random()) / kills
+        delay = first + (duration - first) * (kill + chance.random()) / kills
         proc = start(argv, work, slow_rename=SLOW_RENAME)
         time.sleep(delay)
         proc.kill()

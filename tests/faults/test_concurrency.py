@@ -1,7 +1,8 @@
 """16 processes searching and showing at once on an empty cache (the index and the snapshot
 are first built concurrently), and again while `tolaria index --rebuild` runs, started one
 after another until it ends (so that some read the index while the rebuild points at its
-new folder): every one succeeds and prints what a lone run prints.
+new folder): every one succeeds and prints what a lone run prints. The mechanics do not
+depend on the corpus: the processes read the small rulebook (support.make_small_rulebook).
 
 TOLARIA_FAULTS_BROKEN=1 in the environment runs the 16 readers and the rebuild with the
 broken writer of launch.py (every os.replace of a file becomes a slow rewrite in place):
@@ -12,17 +13,14 @@ should.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import time
 
-from tolaria_testing import REPO
-
-from .support import command, environment, run
+from .support import command, copy_small, environment, run
 
 BROKEN = bool(os.environ.get("TOLARIA_FAULTS_BROKEN"))
-QUERIES = [["search", "phasing"], ["search", "fuera de fase", "--lang", "es"],
-           ["show", "104.3b"], ["show", "702.25b", "--lang", "all"]]
+QUERIES = [["search", "cleanup step"], ["search", "paso de limpieza", "--lang", "es"],
+           ["show", "104.3b"], ["show", "514.1", "--lang", "all"]]
 
 
 def _start(work, argv) -> subprocess.Popen:
@@ -59,11 +57,11 @@ def _during(work, argvs, rebuild, pause: float) -> list[tuple[list[str], int, st
     return _results(started)
 
 
-def test_sixteen_readers_at_once_and_during_a_rebuild(tmp_path):
+def test_sixteen_readers_at_once_and_during_a_rebuild(small_rulebook, tmp_path):
     work = tmp_path / "work"
-    shutil.copytree(REPO / "rules", work / "rules")
+    copy_small(small_rulebook, work)
     lone_work = tmp_path / "lone"
-    shutil.copytree(REPO / "rules", lone_work / "rules")
+    copy_small(small_rulebook, lone_work)
     lone = {}
     for argv in QUERIES:
         began = time.perf_counter()

@@ -127,7 +127,7 @@ def inject(monkeypatch, folder: Path, fault: int) -> None:
 
 
 @pytest.fixture(scope="module")
-def prepared(tmp_path_factory):
+def prepared(tmp_path_factory, small_rulebook):
     """Each scenario's folder, prepared once (copied for each test)."""
     made = {}
 
@@ -135,7 +135,7 @@ def prepared(tmp_path_factory):
         if scenario.name not in made:
             work = tmp_path_factory.mktemp(scenario.name) / "work"
             work.mkdir()
-            made[scenario.name] = (work, scenario.prepare(work))
+            made[scenario.name] = (work, scenario.prepare(work, small_rulebook))
         return made[scenario.name]
 
     return get

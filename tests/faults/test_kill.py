@@ -1,10 +1,14 @@
-"""Every command that writes, killed with SIGKILL at moments spread over its run: each file is
-exactly its old or its new content, no temporary file is left where a reader takes it, the
-rulebook still validates, and the next complete run works.
+"""Every command that writes, killed with SIGKILL at moments spread over the part of its run
+that writes: each file is exactly its old or its new content, no temporary file is left
+where a reader takes it, the rulebook still validates, and the next complete run works.
 
-TOLARIA_FAULT_POINTS sets the number of moments (default 20). TOLARIA_FAULTS_BROKEN=1 in
-the environment runs the commands with a writer that rewrites files in place (see
-launch.py): then these tests fail, as they should."""
+The commands run on the small rulebook (see support.make_small_rulebook; the index and the
+site on the tiny one). A complete run, traced (launch.py), tells when the command begins
+to write; the kill moments are spread from there to the end of the run.
+TOLARIA_FAULT_POINTS sets the number of moments (default 6; a long run takes 20 or more),
+TOLARIA_FAULT_RERUNS at how many of them the next complete run is checked (default 2).
+TOLARIA_FAULTS_BROKEN=1 in the environment runs the commands with a writer that rewrites
+files in place (see launch.py): then these tests fail, as they should."""
 
 from __future__ import annotations
 
@@ -15,10 +19,11 @@ import time
 import pytest
 
 from .support import (BY_NAME, SCENARIOS, Scenario, hidden, in_process, reset, run, snapshot,
-                      start, torn_files)
+                      start, torn_files, writing_moments)
 
-POINTS = int(os.environ.get("TOLARIA_FAULT_POINTS", "20"))
-RERUNS = 4  # the complete run after a kill, at this many of the moments (spread too)
+POINTS = int(os.environ.get("TOLARIA_FAULT_POINTS", "6"))
+# the complete run after a kill, at this many of the moments (spread too)
+RERUNS = int(os.environ.get("TOLARIA_FAULT_RERUNS", "2"))
 BROKEN = bool(os.environ.get("TOLARIA_FAULTS_BROKEN"))
 
 
@@ -38,23 +43,28 @@ def _without_leftovers(states: dict, new: dict) -> dict:
             for folder, files in states.items()}
 
 
-def kill_and_check(scenario: Scenario, tmp_path, capsys, monkeypatch, points: int = POINTS, broken: bool = BROKEN,
+def kill_and_check(scenario: Scenario, small, tmp_path, capsys, monkeypatch,
+                   points: int = POINTS, broken: bool = BROKEN,
                    stop_at_first: bool = False) -> list[str]:
     """Kill the command at `points` moments; the problems found (empty when all is well)."""
     work = tmp_path / "work"
     work.mkdir()
-    argv = scenario.prepare(work)
+    argv = scenario.prepare(work, small)
     monkeypatch.chdir(work)
     monkeypatch.setenv("TOLARIA_RULES", str(work / "rules"))
     monkeypatch.setenv("TOLARIA_CACHE", str(work / "cache"))
     pristine = tmp_path / "pristine"
     shutil.copytree(work, pristine, symlinks=True)
     old = _states(work, scenario)
-    began = time.perf_counter()
-    done = run(argv, work, broken)
+    trace = tmp_path / "trace"
+    began, clock = time.perf_counter(), time.time()
+    done = run(argv, work, broken, trace=trace)
     duration = time.perf_counter() - began
     assert done.returncode == 0, done.stderr
-    print(f"{scenario.name}: {duration:.2f} s")
+    writes = writing_moments(trace, clock, [work / folder for folder in scenario.written])
+    assert writes, "a complete run writes nothing where it is watched: the test could not fail"
+    first = min(writes[0], duration)
+    print(f"{scenario.name}: {duration:.2f} s, writes from {first:.2f} s")
     new = _states(work, scenario)
     expected_search = _search(work, capsys) if scenario.name == "index-rebuild" else None
     if scenario.name != "index-rebuild":  # the index lives in the cache, checked by search
@@ -63,7 +73,7 @@ def kill_and_check(scenario: Scenario, tmp_path, capsys, monkeypatch, points: in
     rerun_at = {round(k * (points - 1) / max(RERUNS - 1, 1)) for k in range(RERUNS)}
     for point in range(points):
         reset(work, pristine)
-        delay = duration * (point + 0.5) / points
+        delay = first + (duration - first) * (point + 0.5) / points
         proc = start(argv, work, broken)
         time.sleep(delay)
         proc.kill()
@@ -97,6 +107,7 @@ def kill_and_check(scenario: Scenario, tmp_path, capsys, monkeypatch, points: in
 
 
 @pytest.mark.parametrize("name", [s.name for s in SCENARIOS])
-def test_a_killed_command_leaves_old_or_new_files(name, tmp_path, capsys, monkeypatch):
-    problems = kill_and_check(BY_NAME[name], tmp_path, capsys, monkeypatch)
+def test_a_killed_command_leaves_old_or_new_files(name, small_rulebook, tmp_path, capsys,
+                                                  monkeypatch):
+    problems = kill_and_check(BY_NAME[name], small_rulebook, tmp_path, capsys, monkeypatch)
     assert not problems, "\n".join(problems[:20])

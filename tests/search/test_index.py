@@ -3,8 +3,10 @@ swapped atomically while other processes search."""
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import time
 import warnings
 from pathlib import Path
 
@@ -30,6 +32,21 @@ def _current(base: Path) -> Path:
     return base / pointer.read_text().strip()
 
 
+@pytest.fixture(scope="module")
+def built(book, tmp_path_factory) -> Path:
+    """A folder holding the index of the search tests' rulebook, built once: each test that
+    damages or rebuilds an index does it to its own copy (_copy_of)."""
+    base = tmp_path_factory.mktemp("built") / "ix"
+    _engine(book, base).close()
+    return base
+
+
+def _copy_of(built: Path, tmp_path: Path) -> Path:
+    base = tmp_path / "ix"
+    shutil.copytree(built, base)
+    return base
+
+
 def test_built_once_then_reused(tiny, tmp_path):
     book = load_rulebook(tiny, use_cache=False)
     first = _engine(book, tmp_path / "ix")
@@ -53,9 +70,8 @@ def test_rebuilt_when_the_rulebook_changes(tiny, tmp_path):
 
 
 @pytest.mark.parametrize("damage", ["garbage-segments", "truncated-toc", "bad-meta", "no-files"])
-def test_a_damaged_index_is_rebuilt_with_a_warning(book, tmp_path, damage):
-    base = tmp_path / "ix"
-    _engine(book, base).close()
+def test_a_damaged_index_is_rebuilt_with_a_warning(book, built, tmp_path, damage):
+    base = _copy_of(built, tmp_path)
     folder = _current(base)
     for file in folder.iterdir():
         if damage == "garbage-segments" and file.suffix in (".seg", ".trm", ".pst"):
@@ -72,9 +88,8 @@ def test_a_damaged_index_is_rebuilt_with_a_warning(book, tmp_path, damage):
     assert hits[0] == "514"
 
 
-def test_an_index_of_an_older_schema_is_rebuilt_with_a_warning(book, tmp_path):
-    base = tmp_path / "ix"
-    _engine(book, base).close()
+def test_an_index_of_an_older_schema_is_rebuilt_with_a_warning(book, built, tmp_path):
+    base = _copy_of(built, tmp_path)
     meta = _current(base) / "meta.json"
     data = json.loads(meta.read_text())
     meta.write_text(json.dumps(dict(data, schema=data["schema"] - 1)))
@@ -83,8 +98,8 @@ def test_an_index_of_an_older_schema_is_rebuilt_with_a_warning(book, tmp_path):
     assert engine.info.built and _numbers(engine, "cleanup step")[0] == "514"
 
 
-def test_explicit_rebuild_swaps_while_an_open_engine_keeps_searching(book, tmp_path):
-    base = tmp_path / "ix"
+def test_explicit_rebuild_swaps_while_an_open_engine_keeps_searching(book, built, tmp_path):
+    base = _copy_of(built, tmp_path)
     old = _engine(book, base)
     assert _numbers(old, "cleanup step")[0] == "514"
     new = _engine(book, base, rebuild=True)
@@ -94,50 +109,62 @@ def test_explicit_rebuild_swaps_while_an_open_engine_keeps_searching(book, tmp_p
 
 
 SEARCHER = """
-import sys, time
+import os, sys
 from tolaria.today.loader import load_rulebook
 from tolaria.search.engine import WhooshEngine
 from tolaria.search.parsing import parse
-book = load_rulebook()
-end = time.time() + float(sys.argv[2])
+base, ready, stop, rules = sys.argv[1:]
+book = load_rulebook(rules)  # the rulebook whose index the test rebuilds
 count = 0
-while time.time() < end:
-    engine = WhooshEngine.for_book(book, base=sys.argv[1])
-    hits = engine.search(parse("cleanup step"), ["en"], 3)
-    assert hits[0].number == "514", hits
+while not os.path.exists(stop):
+    engine = WhooshEngine.for_book(book, base=base)
+    hits = engine.search(parse("game ends immediately"), ["en"], 3)
+    assert hits[0].number == "104.1", hits
     engine.close()
     count += 1
+    if count == 1:
+        open(ready, "w").close()
 print(count)
 """
+REBUILDS = 3
 
 
-def test_two_searchers_keep_working_while_a_third_rebuilds(book, tmp_path):
+def test_two_searchers_keep_working_while_a_third_rebuilds(tiny, tmp_path):
+    """Two processes open the index and search, again and again, from before the first
+    rebuild to after the last (the mechanics, on the tiny rulebook)."""
+    book = load_rulebook(tiny, use_cache=False)
     base = tmp_path / "ix"
     _engine(book, base).close()
     env = dict(os.environ, PYTHONWARNINGS="ignore")
-    searchers = [subprocess.Popen([sys.executable, "-c", SEARCHER, str(base), "2.5"],
+    stop = tmp_path / "stop"
+    ready = [tmp_path / f"ready-{n}" for n in range(2)]
+    searchers = [subprocess.Popen([sys.executable, "-c", SEARCHER, str(base), str(mark),
+                                   str(stop), str(book.root)],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                  env=env) for _ in range(2)]
-    rebuilds = 0
-    while any(p.poll() is None for p in searchers) and rebuilds < 30:
-        _engine(book, base, rebuild=True).close()
-        rebuilds += 1
+                                  env=env) for mark in ready]
+    try:
+        deadline = time.monotonic() + 120
+        while not all(mark.exists() for mark in ready):
+            assert all(p.poll() is None for p in searchers), "a searcher ended early"
+            assert time.monotonic() < deadline, "the searchers never searched"
+            time.sleep(0.05)
+        for _ in range(REBUILDS):
+            _engine(book, base, rebuild=True).close()
+            assert all(p.poll() is None for p in searchers), "a searcher ended early"
+    finally:
+        stop.touch()
     for process in searchers:
-        out, err = process.communicate(timeout=30)
+        out, err = process.communicate(timeout=60)
         assert process.returncode == 0, err
         assert int(out.strip()) > 0
-    assert rebuilds >= 2
 
 
 @pytest.mark.parametrize("content", [b"\xff\xfe\x00", b"", b"../decoy", b"/etc",
                                      b"rules-x/../../decoy", b"\x00" * 5000])
-def test_a_damaged_or_foreign_pointer_is_rebuilt_never_followed(book, tmp_path, content):
-    base = tmp_path / "ix"
-    _engine(book, base).close()
+def test_a_damaged_or_foreign_pointer_is_rebuilt_never_followed(book, built, tmp_path, content):
+    base = _copy_of(built, tmp_path)
     # A valid index outside the index folder: following the pointer there would open it
     # quietly, without a rebuild.
-    import shutil
-
     shutil.copytree(_current(base), tmp_path / "decoy")
     pointer = next(base.glob("*.current"))
     pointer.write_bytes(content)
@@ -153,11 +180,10 @@ def test_a_damaged_or_foreign_pointer_is_rebuilt_never_followed(book, tmp_path, 
     ("meta", "su meta.json no es JSON válido"),
     ("segments", ("sus archivos están dañados)", "el sistema operativo lo rechazó (")),
 ])
-def test_what_is_damaged_is_said_in_the_users_language(book, tmp_path, damage, detail):
+def test_what_is_damaged_is_said_in_the_users_language(book, built, tmp_path, damage, detail):
     from tolaria import i18n
 
-    base = tmp_path / "ix"
-    _engine(book, base).close()
+    base = _copy_of(built, tmp_path)
     folder = _current(base)
     if damage == "pointer":
         next(base.glob("*.current")).write_bytes(b"../decoy")
@@ -179,29 +205,30 @@ def test_what_is_damaged_is_said_in_the_users_language(book, tmp_path, damage, d
     assert any(d in message for d in details) and "Errno" not in message, message
 
 
-def test_damaged_segments_give_exactly_one_warning_line(book, tmp_path):
+def test_damaged_segments_give_exactly_one_warning_line(tiny, tmp_path):
     cache = tmp_path / "cache"
-    env = dict(os.environ, TOLARIA_CACHE=str(cache))
+    env = dict(os.environ, TOLARIA_CACHE=str(cache), TOLARIA_RULES=str(tiny))
     env.pop("PYTHONWARNINGS", None)
     tolaria = [sys.executable, "-m", "tolaria"]
     subprocess.run(tolaria + ["index"], env=env, check=True, capture_output=True)
     folder = _current(cache / "index")
-    for file in folder.glob("*.seg"):
+    segments = list(folder.glob("*.seg"))
+    assert segments
+    for file in segments:
         file.write_bytes(os.urandom(3000))
-    done = subprocess.run(tolaria + ["search", "fase"], env=env, capture_output=True,
-                          text=True)
+    done = subprocess.run(tolaria + ["search", "jugador", "--lang", "es"], env=env,
+                          capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and "rebuilding it" in lines[0], done.stderr
 
 
-def test_rebuild_warnings_are_translated(book, tmp_path, monkeypatch):
+def test_rebuild_warnings_are_translated(book, built, tmp_path, monkeypatch):
     from tolaria.search import engine as engine_module, index as index_module
 
     monkeypatch.setattr(index_module, "_", lambda text: "«" + text + "»")
     monkeypatch.setattr(engine_module, "_", lambda text: "‹" + text + "›")
-    base = tmp_path / "ix"
-    _engine(book, base).close()
+    base = _copy_of(built, tmp_path)
     (_current(base) / "meta.json").write_text("{not json")
     with pytest.warns(IndexRebuilt, match="^«the search index at .* rebuilding it»$"):
         engine = _engine(book, base)
@@ -247,14 +274,14 @@ def test_a_cache_folder_that_refuses_writes_builds_in_memory(book, tmp_path, mon
     assert list(base.iterdir()) == []
 
 
-def test_search_with_an_unwritable_cache_works_with_one_plain_line(tmp_path):
-    env = dict(os.environ, TOLARIA_CACHE=str(_unwritable(tmp_path)))
+def test_search_with_an_unwritable_cache_works_with_one_plain_line(tiny, tmp_path):
+    env = dict(os.environ, TOLARIA_CACHE=str(_unwritable(tmp_path)), TOLARIA_RULES=str(tiny))
     env.pop("PYTHONWARNINGS", None)
-    done = subprocess.run([sys.executable, "-m", "tolaria", "search", "fuera de fase",
+    done = subprocess.run([sys.executable, "-m", "tolaria", "search", "jugador gana",
                            "--lang", "es", "--ui-lang", "es", "--limit", "1"], env=env,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("702.26b")  # today's number of the rulebook's 702.25b
+    assert done.stdout.startswith("104.1 ")
     lines = done.stderr.splitlines()  # in Spanish: --ui-lang es
     assert len(lines) == 1 and "no se pudo guardar el índice" in lines[0], lines
     assert "Not a directory" not in lines[0] and "no se puede leer" not in lines[0]

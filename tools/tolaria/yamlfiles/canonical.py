@@ -9,6 +9,7 @@ wrapped at WIDTH columns, paragraphs separated by an empty line.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import textwrap
@@ -146,13 +147,15 @@ def _value_lines(node: yaml.Node, lead: str, indent: int, out: list[str], commen
     suffix = f"  {note}" if note else ""
     if isinstance(node, yaml.ScalarNode):
         value = _constructor.construct_object(node)
-        one_line = _scalar(value)
-        if isinstance(value, str) and (len(lead) + len(one_line) > WIDTH or "\n" in value) \
+        # a text longer than the line is longer on one line too (quoting only adds): folded
+        # without writing its one-line form, which is most of the time of `fmt`
+        if isinstance(value, str) and (len(lead) + len(value) > WIDTH or "\n" in value
+                                       or len(lead) + len(_scalar(value)) > WIDTH) \
                 and _foldable(value):
             out.append(lead + ">-" + suffix)
             out.extend(_fold(value, indent))
             return
-        out.append(lead + one_line + suffix)
+        out.append(lead + _scalar(value) + suffix)
         return
     out.append(lead + _flow(node) + suffix)
 
@@ -190,7 +193,13 @@ def _scalar(value: object, flow: bool = False) -> str:
         return "true" if value else "false"
     if isinstance(value, (int, float, date)):
         return value.isoformat() if isinstance(value, date) else str(value)
-    text = str(value)
+    return _text(str(value), flow)
+
+
+@functools.lru_cache(maxsize=65536)
+def _text(text: str, flow: bool) -> str:
+    """One-line form of a text (the rulebook repeats its keys, numbers and names: each is
+    written through YAML's emitter once)."""
     dumped = yaml.safe_dump(text, allow_unicode=True, width=10**9, default_flow_style=True)
     dumped = dumped.removesuffix("\n").removesuffix("\n...").removesuffix("...").strip()
     needs_quotes = (dumped.startswith(("'", '"')) or _RULE_NUMBER.match(text)
