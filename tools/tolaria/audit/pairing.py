@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from functools import lru_cache
 from typing import NamedTuple
 import difflib
 
@@ -76,8 +77,11 @@ def _cached(rule: Rule, lang: str, cache: dict | None) -> tuple:
 
 
 def align(ours: list[Rule], english: list[Rule], lang: str, cache: dict | None = None,
-          score=None) -> tuple[list[Pair], float]:
-    """The best monotone pairing of two rule lists, and its score."""
+          score=None, bound=None) -> tuple[list[Pair], float]:
+    """The best monotone pairing of two rule lists, and its score.
+
+    bound(a, b), where given, is a cheap upper bound of score(a, b): a pair whose bound
+    cannot beat a gap is never scored (the pairing is the same)."""
     score = score or (lambda a, b: similarity(a, b, lang, cache)
                       + (SAME_NUMBER if a.number == b.number else 0.0))
     n, m = len(ours), len(english)
@@ -89,8 +93,13 @@ def align(ours: list[Rule], english: list[Rule], lang: str, cache: dict | None =
         best[0][j], move[0][j] = best[0][j - 1] + GAP, "left"
     for i in range(1, n + 1):
         for j in range(1, m + 1):
+            gaps = ((best[i - 1][j] + GAP, "up"), (best[i][j - 1] + GAP, "left"))
+            if bound is not None and \
+                    best[i - 1][j - 1] + bound(ours[i - 1], english[j - 1]) < max(gaps)[0]:
+                best[i][j], move[i][j] = max(gaps, key=lambda o: o[0])
+                continue
             options = ((best[i - 1][j - 1] + score(ours[i - 1], english[j - 1]), "diag"),
-                       (best[i - 1][j] + GAP, "up"), (best[i][j - 1] + GAP, "left"))
+                       *gaps)
             best[i][j], move[i][j] = max(options, key=lambda o: o[0])
     pairs: list[Pair] = []
     i, j = n, m
@@ -112,7 +121,25 @@ def align(ours: list[Rule], english: list[Rule], lang: str, cache: dict | None =
 def align_english(old: list[Rule], new: list[Rule]) -> list[Pair]:
     """Two English versions of a section, paired by wording (for 'what changed since')."""
     def score(a: Rule, b: Rule) -> float:
-        ratio = difflib.SequenceMatcher(None, a.text, b.text, autojunk=False).ratio()
-        return 6.0 * ratio - 3.0 + (0.5 if a.number == b.number else 0.0)
+        return 6.0 * _wording_ratio(a.text, b.text) - 3.0 + (0.5 if a.number == b.number else 0.0)
 
-    return align(old, new, "en", score=score)[0]
+    def bound(a: Rule, b: Rule) -> float:  # difflib's quick_ratio is at least its ratio
+        return 6.0 * _wording_bound(a.text, b.text) - 3.0 + (0.5 if a.number == b.number else 0.0)
+
+    return align(old, new, "en", score=score, bound=bound)[0]
+
+
+@lru_cache(maxsize=8192)
+def _wording_bound(a: str, b: str) -> float:
+    if a == b:
+        return 1.0
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).quick_ratio()
+
+
+@lru_cache(maxsize=8192)
+def _wording_ratio(a: str, b: str) -> float:
+    """How alike two English wordings are (difflib's ratio); the same pairs recur across
+    the checks of one audit, and most rules keep their wording from one edition to the next."""
+    if a == b:
+        return 1.0
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()

@@ -13,6 +13,7 @@ import json
 import re
 import textwrap
 from datetime import date
+from functools import lru_cache
 
 import yaml
 
@@ -190,7 +191,12 @@ def _scalar(value: object, flow: bool = False) -> str:
         return "true" if value else "false"
     if isinstance(value, (int, float, date)):
         return value.isoformat() if isinstance(value, date) else str(value)
-    text = str(value)
+    return _text(str(value), flow)
+
+
+@lru_cache(maxsize=65536)
+def _text(text: str, flow: bool) -> str:
+    """One-line form of a text (keys and short values recur across a rulebook's files)."""
     dumped = yaml.safe_dump(text, allow_unicode=True, width=10**9, default_flow_style=True)
     dumped = dumped.removesuffix("\n").removesuffix("\n...").removesuffix("...").strip()
     needs_quotes = (dumped.startswith(("'", '"')) or _RULE_NUMBER.match(text)
