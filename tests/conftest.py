@@ -6,8 +6,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tolaria_testing import FIXTURES, REPO, shared_dir
+
+# No time limit per example: on a machine shared by several runs, a first call that loads
+# data takes longer than the default 200 ms and fails as "flaky"; max_examples bound the work.
+settings.register_profile("tolaria", deadline=None)
+settings.load_profile("tolaria")
 
 
 @pytest.fixture
