@@ -7,8 +7,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tolaria_testing import FIXTURES, REPO, shared_dir
+
+# No time limit per example: on a machine shared by several runs, a first call that loads
+# data takes longer than the default 200 ms and fails as "flaky"; max_examples bound the work.
+settings.register_profile("tolaria", deadline=None)
+settings.load_profile("tolaria")
 
 
 @pytest.hookimpl(trylast=True)
@@ -64,3 +70,42 @@ def _english_interface(monkeypatch, tmp_path_factory):
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+def _listing(root: Path) -> dict[Path, tuple[int, int]]:
+    """(size, modification time) of every file under root, by path."""
+    out = {}
+    for path in root.rglob("*"):
+        if path.is_file():
+            stat = path.stat()
+            out[path] = (stat.st_size, stat.st_mtime_ns)
+    return out
+
+
+@pytest.fixture(scope="session")
+def _project_copy(tmp_path_factory):
+    """One copy of the project's rules/ for the session, and what it holds."""
+    parent = tmp_path_factory.mktemp("project")
+    shutil.copytree(REPO / "rules", parent / "rules")
+    return parent, _listing(parent)
+
+
+@pytest.fixture
+def project(_project_copy, monkeypatch) -> Path:
+    """A copy of the project's rules/ at PARENT/rules, with PARENT as the cwd; whatever a test
+    changes under PARENT is put back after it. The copy stays at one place, so that what
+    validate read of the files a test left alone is reused (rulebook.readings)."""
+    parent, pristine = _project_copy
+    monkeypatch.chdir(parent)
+    yield parent / "rules"
+    now = _listing(parent)
+    for path in now.keys() - pristine.keys():
+        path.unlink()
+    for path, stamp in pristine.items():
+        if now.get(path) != stamp:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(REPO / path.relative_to(parent), path)
+    for folder in sorted((p for p in parent.rglob("*") if p.is_dir()), reverse=True):
+        if not any(folder.iterdir()) and not any(folder in f.parents for f in pristine):
+            folder.rmdir()
+    assert _listing(parent) == pristine, "the project's copy could not be put back"

@@ -5,6 +5,7 @@ thin CLI (docs/architecture.md describes it)."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -28,10 +29,21 @@ def _modules(root: Path = PACKAGE) -> dict[str, Path]:
     return out
 
 
+def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree (each file parsed once while it is unchanged)."""
+    stat = path.stat()
+    return _parsed(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=None)
+def _parsed(path: Path, _mtime: int, _size: int) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _imports(name: str, path: Path, known: dict[str, Path]):
     """(module imported, names imported from it, line) for every import of a module."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
@@ -277,7 +289,7 @@ def test_no_module_reaches_into_another_modules_private_names():
     for name, path in known.items():
         for target, names, line in _imports(name, path, known):
             offences += [f"{path.name}:{line}: {target}.{n}" for n in names if _private(n)]
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         imported = {alias.asname or alias.name.rpartition(".")[2]
                     for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
                     for alias in node.names

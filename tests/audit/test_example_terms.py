@@ -3,20 +3,9 @@ words too: the approved term where their English uses it, no obsolete wording.""
 
 from __future__ import annotations
 
-import shutil
-
-import pytest
 
 from tolaria.audit import run_audit
 from tolaria.today.loader import load_rulebook
-from tolaria_testing import REPO
-
-
-@pytest.fixture
-def project(tmp_path, monkeypatch):
-    shutil.copytree(REPO / "rules", tmp_path / "rules")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path / "rules"
 
 
 def _edit(path, old, new):

@@ -1,5 +1,4 @@
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -69,13 +68,11 @@ def test_import_summary_and_json(capsys):
     assert data["rules"]["514.3a"]["en"]["text"].startswith("At this point, the game checks")
 
 
-def test_import_write_reproduces_the_english_files(capsys, tmp_path, monkeypatch):
-    rules = tmp_path / "rules"
-    shutil.copytree(REPO / "rules", rules)
+def test_import_write_reproduces_the_english_files(capsys, project):
+    rules = project
     for path in (rules / "en").glob("*.yaml"):
         if path.stem != "300":
             path.unlink()
-    monkeypatch.chdir(tmp_path)
     cr = shared_dir() / "reference" / "cr-en"
     for file, sections in [("rules_20180713.txt", "104"), ("rules_20230414.txt", "512-514"),
                            ("rules_20201120.txt", "702.25"), ("rules_20191004.txt", "717")]:
@@ -268,12 +265,9 @@ def test_validate_counts_every_kind_of_file(capsys):
     assert " worked examples, " in out and " waiver" in out and "rule history of" in out
 
 
-def _broken_data_files(tmp_path, monkeypatch):
-    """A copy of the project's rules with an error in the waivers, the audit's card table
+def _broken_data_files(rules):
+    """The copy of the project's rules with an error in the waivers, the audit's card table
     and the rule history."""
-    rules = tmp_path / "rules"
-    shutil.copytree(REPO / "rules", rules)
-    monkeypatch.chdir(tmp_path)
     waivers = rules / "waivers.yaml"
     text = waivers.read_text(encoding="utf-8")
     assert "check: " in text
@@ -287,8 +281,8 @@ def _files_in(err: str) -> set[str]:
     return {line.split(":", 1)[0] for line in err.splitlines()[:-1]}
 
 
-def test_validate_reports_the_errors_of_every_data_file_at_once(capsys, tmp_path, monkeypatch):
-    rules = _broken_data_files(tmp_path, monkeypatch)
+def test_validate_reports_the_errors_of_every_data_file_at_once(capsys, project):
+    rules = _broken_data_files(project)
     (rules / "examples" / "104.yaml").write_text(
         "- id: x\n  rules: [104.99]\n  title: {en: t}\n  expect: [{step: upkeep}]\n...\n",
         encoding="utf-8")
@@ -298,10 +292,9 @@ def test_validate_reports_the_errors_of_every_data_file_at_once(capsys, tmp_path
                               "rules/audit/cards.yaml", "rules/history/titles.yaml"}, err
 
 
-def test_validate_reads_the_other_files_when_a_section_file_is_wrong(capsys, tmp_path,
-                                                                    monkeypatch):
+def test_validate_reads_the_other_files_when_a_section_file_is_wrong(capsys, project):
     """(The worked examples cite rules: they are read once the rule texts are right.)"""
-    rules = _broken_data_files(tmp_path, monkeypatch)
+    rules = _broken_data_files(project)
     section = rules / "es" / "104.yaml"
     section.write_text(section.read_text(encoding="utf-8").replace("lang: es", "lang: es\nx: 1"),
                        encoding="utf-8")

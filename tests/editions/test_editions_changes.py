@@ -3,12 +3,15 @@ files made here, from the stored editions alone."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 
 import pytest
 
 from editions_testing import edition
 from tolaria_testing import shared_dir
+from tolaria import i18n
 from tolaria.cli import main
 from tolaria.editions.archive import Archive, today_keys
 from tolaria.editions.changes import shifted
@@ -31,10 +34,18 @@ def no_shared(monkeypatch, tmp_path):
     monkeypatch.setenv("TOLARIA_SHARED", str(tmp_path / "no-shared"))
 
 
-@pytest.fixture
-def report(files, no_shared, capsys) -> dict:
-    assert main(["changes", "--since", "2026-02-27", "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+@pytest.fixture(scope="module")
+def report(files, tmp_path_factory) -> dict:
+    """`changes --since 2026-02-27 --json` in English, the official files out of reach (made
+    once for the tests that read it)."""
+    out = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(out):
+        patch.setenv("TOLARIA_SHARED", str(tmp_path_factory.mktemp("no-shared") / "none"))
+        for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "TOLARIA_RULES"):
+            patch.delenv(var, raising=False)
+        i18n.set_language("en")
+        assert main(["changes", "--since", "2026-02-27", "--json"]) == 0
+    return json.loads(out.getvalue())
 
 
 def _all(report, kind):

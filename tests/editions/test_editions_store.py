@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from datetime import date
 
 import pytest
@@ -83,20 +82,19 @@ def test_a_delta_that_does_not_fit_is_reported_at_its_edition(tmp_path):
         "the move 100.2 -> 100.9 does not fit the edition after"]
 
 
-def test_validate_checks_the_stored_editions(tmp_path, capsys):
-    shutil.copytree(RULES, tmp_path / "rules")
-    path = tmp_path / "rules" / "cr" / "editions.json"
+def test_validate_checks_the_stored_editions(project, capsys):
+    path = project / "cr" / "editions.json"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace('"edition": "2016-07-22"', '"edition": "2030-01-01"'),
                     encoding="utf-8")
-    assert check_editions(tmp_path / "rules") != []
+    assert check_editions(project) != []
     line = next(n for n, l in enumerate(text.split("\n"), 1) if '"2016-07-22"' in l)
-    assert main(["validate", "--rules", str(tmp_path / "rules")]) == 2
+    assert main(["validate", "--rules", str(project)]) == 2
     assert (f"editions.json:{line}: the edition of 2030-01-01 comes after that of 2016-08-26"
             in capsys.readouterr().err)
 
 
-def test_import_all_editions_writes_the_deltas_of_a_folder(tmp_path, capsys):
+def test_import_all_editions_writes_the_deltas_of_a_folder(tmp_path, project, capsys):
     folder = tmp_path / "official"
     folder.mkdir()
     sections = {"100": "General"}
@@ -106,8 +104,7 @@ def test_import_all_editions_writes_the_deltas_of_a_folder(tmp_path, capsys):
                                                encoding="cp1252")
     (folder / "rules_20240201.txt").write_text(official_text(date(2024, 2, 1), sections, new),
                                                encoding="utf-8-sig")
-    rules = tmp_path / "rules"
-    shutil.copytree(RULES, rules)
+    rules = project
     (rules / "cr" / "editions.json").unlink()
     assert main(["import", str(folder), "--all-editions", "--rules", str(rules)]) == 2
     assert "no official file of" in capsys.readouterr().err

@@ -23,9 +23,8 @@ def _newer_edition(shared, folder):
 
 
 def test_import_history_checks_the_rulebook_first_and_writes_nothing(tmp_path, shared,
-                                                                    capsys):
-    rules = tmp_path / "rules"
-    shutil.copytree(REPO / "rules", rules)
+                                                                    capsys, project):
+    rules = project
     newer = _newer_edition(shared, tmp_path)
     stored = {p.name: p.read_bytes() for p in (rules / "history").iterdir()}
     spanish = rules / "es" / "104.yaml"
@@ -43,7 +42,7 @@ def test_import_history_checks_the_rulebook_first_and_writes_nothing(tmp_path, s
     captured = capsys.readouterr()
     assert captured.out == ("Covered rules from April 17, 2026 to January 1, 2099:\n"
                             "  no change\n")
-    assert captured.err.splitlines() == [f"wrote {rules / name}" for name in (
+    assert captured.err.splitlines() == [f"wrote rules/{name}" for name in (  # from the cwd
         "cr/en.json", "cr/editions.json", "history/rules.yaml", "history/titles.yaml")]
     assert {p.name: p.read_bytes() for p in (rules / "history").iterdir()} != stored
     assert "- effective: 2099-01-01\n    file: rules_20990101.txt\n" in \
@@ -101,10 +100,9 @@ def _cut(shared, folder, name, before, nth):
     ("Glossary", 1, "no glossary after the rules: is the file complete?"),
     ("Credits", 1, "no credits after the glossary: is the file complete?"),
 ])
-def test_import_history_refuses_a_file_cut_short(tmp_path, shared, capsys, before, nth,
-                                                 message):
-    rules = tmp_path / "rules"
-    shutil.copytree(REPO / "rules", rules)
+def test_import_history_refuses_a_file_cut_short(tmp_path, shared, capsys, project, before,
+                                                 nth, message):
+    rules = project
     stored = {p.name: p.read_bytes() for p in (rules / "history").iterdir()}
     path, last = _cut(shared, tmp_path, "rules_20990101_cut.txt", before, nth)  # last line
     assert main(["import", str(path), "--history", "--rules", str(rules)]) == 2

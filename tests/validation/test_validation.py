@@ -143,14 +143,7 @@ def test_the_examples_are_checked_against_the_rule_texts_when_these_are_right(ti
 
 
 # --- the history agrees with the texts, the editions and the whole CR --------------------
-@pytest.fixture
-def project(tmp_path, monkeypatch):
-    """A copy of the project's rules/ at tmp_path/rules, with tmp_path as the cwd."""
-    shutil.copytree(REPO / "rules", tmp_path / "rules")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path / "rules"
-
-
+# `project` (conftest.py): a copy of the project's rules/, put back after each test
 def _edit(path, old, new, count=1):
     text = path.read_text(encoding="utf-8")
     assert old in text

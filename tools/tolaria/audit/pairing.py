@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from functools import lru_cache
 from typing import NamedTuple
 import difflib
 
@@ -111,10 +112,11 @@ def _paired(ours: list[Rule], english: list[Rule], steps, total: float
              for i, j in steps], total)
 
 
-def _best(ours: list[Rule], english: list[Rule], score
+def _best(ours: list[Rule], english: list[Rule], score, bound=None
           ) -> tuple[tuple[tuple[int | None, int | None], ...], float]:
     """The best monotone pairing as indices into the two lists (None: a gap), and its score
-    (Needleman–Wunsch)."""
+    (Needleman–Wunsch). bound(a, b), where given, is a cheap upper bound of score(a, b): a
+    pair whose bound cannot beat a gap is never scored (the pairing is the same)."""
     n, m = len(ours), len(english)
     best = [[0.0] * (m + 1) for _ in range(n + 1)]
     move = [[""] * (m + 1) for _ in range(n + 1)]
@@ -124,8 +126,13 @@ def _best(ours: list[Rule], english: list[Rule], score
         best[0][j], move[0][j] = best[0][j - 1] + GAP, "left"
     for i in range(1, n + 1):
         for j in range(1, m + 1):
+            gaps = ((best[i - 1][j] + GAP, "up"), (best[i][j - 1] + GAP, "left"))
+            if bound is not None and \
+                    best[i - 1][j - 1] + bound(ours[i - 1], english[j - 1]) < max(gaps)[0]:
+                best[i][j], move[i][j] = max(gaps, key=lambda o: o[0])
+                continue
             options = ((best[i - 1][j - 1] + score(ours[i - 1], english[j - 1]), "diag"),
-                       (best[i - 1][j] + GAP, "up"), (best[i][j - 1] + GAP, "left"))
+                       *gaps)
             best[i][j], move[i][j] = max(options, key=lambda o: o[0])
     steps: list[tuple[int | None, int | None]] = []
     i, j = n, m
@@ -147,9 +154,27 @@ def _best(ours: list[Rule], english: list[Rule], score
 def align_english(old: list[Rule], new: list[Rule]) -> list[Pair]:
     """Two English versions of a section, paired by wording (for 'what changed since')."""
     def score(a: Rule, b: Rule) -> float:
-        ratio = difflib.SequenceMatcher(None, a.text, b.text, autojunk=False).ratio()
-        return 6.0 * ratio - 3.0 + (0.5 if a.number == b.number else 0.0)
+        return 6.0 * _wording_ratio(a.text, b.text) - 3.0 + (0.5 if a.number == b.number else 0.0)
+
+    def bound(a: Rule, b: Rule) -> float:  # difflib's quick_ratio is at least its ratio
+        return 6.0 * _wording_bound(a.text, b.text) - 3.0 + (0.5 if a.number == b.number else 0.0)
 
     key = ("wording", tuple((r.number, r.text) for r in old),
            tuple((r.number, r.text) for r in new))
-    return _paired(old, new, *_remembered(key, lambda: _best(old, new, score)))[0]
+    return _paired(old, new, *_remembered(key, lambda: _best(old, new, score, bound)))[0]
+
+
+@lru_cache(maxsize=8192)
+def _wording_bound(a: str, b: str) -> float:
+    if a == b:
+        return 1.0
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).quick_ratio()
+
+
+@lru_cache(maxsize=8192)
+def _wording_ratio(a: str, b: str) -> float:
+    """How alike two English wordings are (difflib's ratio); the same pairs recur across
+    the checks of one audit, and most rules keep their wording from one edition to the next."""
+    if a == b:
+        return 1.0
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()

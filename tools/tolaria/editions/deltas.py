@@ -13,6 +13,7 @@ A text is stored whole, or as edits of the newer text where that is shorter: a l
 from __future__ import annotations
 
 import difflib
+import functools
 
 from ..errors import DataError
 from ..i18n import _
@@ -78,8 +79,12 @@ def make_delta(older: EditionRules, newer: EditionRules, links: dict[str, str]) 
 
 
 def _key_ok(key) -> bool:
-    if not isinstance(key, str):
-        return False
+    return isinstance(key, str) and _str_key_ok(key)
+
+
+@functools.lru_cache(maxsize=16384)
+def _str_key_ok(key: str) -> bool:
+    """(The same keys recur through every edition of a file.)"""
     number, _sep, copy = key.partition("#")
     try:
         parsed = RuleNumber.parse(number)
@@ -106,7 +111,7 @@ def apply_delta(newer: EditionRules, delta: dict, effective, display: str, line:
         if not _key_ok(key) or key not in newer.rules:
             problem(_("{key} is added by the edition after, which has no such rule").format(
                 key=key))
-    added = [key for key in added if _key_ok(key)]
+    added = {key for key in added if _key_ok(key)}
     links: dict[str, str] = {}
     targets: set[str] = set()
     for item in moved:
@@ -163,7 +168,7 @@ def apply_delta(newer: EditionRules, delta: dict, effective, display: str, line:
         else:
             titles[item[0]] = item[1]
     for key in content:
-        if section_of(number_of(key)) not in titles:
+        if _section_of_key(key) not in titles:
             problem(_("rule {key} has no section {section}").format(
                 key=key, section=section_of(key)))
             break
@@ -173,3 +178,8 @@ def apply_delta(newer: EditionRules, delta: dict, effective, display: str, line:
     titles = {n: titles[n] for n in sorted(titles, key=order_key)}
     older = EditionRules(effective, str(delta.get("source", "")), titles, ordered)
     return older, links, problems
+
+
+@functools.lru_cache(maxsize=16384)
+def _section_of_key(key: str) -> str:
+    return section_of(number_of(key))

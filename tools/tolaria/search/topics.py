@@ -42,8 +42,10 @@ PIN_SHARE = 1 / 3  # of a query's meaningful words, a topic's phrase covers at l
 WHOLE = "cr:"  # a rule of the whole CR (English only), not a covered rule
 
 
+@functools.lru_cache(maxsize=65536)
 def phrase_keys(lang: str, phrase: str) -> tuple[frozenset[str], ...]:
-    """A phrase's meaningful words, each as its stem keys (() when it has none)."""
+    """A phrase's meaningful words, each as its stem keys (() when it has none); the same
+    names and phrases recur across validate's checks."""
     out = []
     for word in words(phrase.lower()):
         found = keys(lang, word)

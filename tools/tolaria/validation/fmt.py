@@ -37,7 +37,8 @@ def format_rulebook(root: Path, write: bool) -> list[str]:
         text = raw.decode("utf-8")  # as written: a byte-order mark and CRLF stay visible
         try:
             canonical = format_yaml(text)
-            same = _value(canonical) == _value(text)
+            value = _value(text)
+            same = canonical == text or _value(canonical) == value  # a text read once
         except yaml_module().YAMLError as exc:
             errors.append(DataError(display, *describe(
                 exc, text.removeprefix("\ufeff").replace("\r\n", "\n"))))
