@@ -448,13 +448,22 @@
     }
 
     // --- engine.py: words the index does not know ------------------------------------------
+    // A word whose terms' shards are not all loaded yet counts as known: the run that asks
+    // is not the answer (it notes the shards), and it does not look for a typo meanwhile.
+    // Every term is asked for, so that one run notes all of their shards.
     function known(word, lang) {  // WhooshEngine._known
       var found = keys(lang, word)
       if (found === null || isFiller(lang, word) || meets(found, synonymKeys(lang))) return true
-      if (present("exact_" + lang, fold(word))) return true
-      return found.some(function (k) {
-        return k[0] !== "=" && (present("stem_" + lang, k) || present("name_" + lang, k))
+      var terms = [["exact_" + lang, fold(word)]], held = false, waiting = false
+      found.forEach(function (k) {
+        if (k[0] !== "=") terms.push(["stem_" + lang, k], ["name_" + lang, k])
       })
+      terms.forEach(function (t) {
+        var stored = raw(t[0], t[1])
+        if (stored === null) waiting = true
+        else if (stored) held = true
+      })
+      return held || waiting
     }
     function corrections(query, langs, matches) {  // WhooshEngine._corrections
       var named = new Set()
