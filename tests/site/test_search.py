@@ -153,6 +153,40 @@ def test_the_build_writes_the_search_files(site):
         assert 'src="assets/tolaria/search.js"' not in page
 
 
+def test_the_rows_of_a_rules_subrules_share_a_file(site):
+    from tolaria.search.shards import row_group, shard_of
+
+    folder = site / "es" / "assets" / "tolaria" / "rows"
+    count = len(list(folder.glob("[0-9]*.json")))
+    holding: dict[str, set[int]] = {}
+    for n in range(count):
+        rows = json.loads((folder / f"{n}.json").read_text(encoding="utf-8"))
+        for number in list(rows["own"]) + list(rows["whole"]):
+            assert shard_of(row_group(number), count) == n, number
+            holding.setdefault(row_group(number), set()).add(n)
+    # the rows a search of phasing shows (702.26a to 702.26p) come in one file
+    rows = json.loads((folder / f"{min(holding['702.26'])}.json").read_text(encoding="utf-8"))
+    assert len(holding["702.26"]) == 1 and {"702.26a", "702.26b", "702.26p"} <= set(rows["own"])
+
+
+def test_a_spanish_search_fetches_its_shards_in_one_round(browser, server):
+    """The shards of the words, of their reading in English and of the English rules are
+    asked for at once: none is asked for once one has come."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    events: list[tuple[str, str]] = []
+    shard = re.compile(r"/assets/tolaria/search/[0-9]+\.json$")
+    page.on("request", lambda r: shard.search(r.url) and events.append(("asked", r.url)))
+    page.on("requestfinished", lambda r: shard.search(r.url) and events.append(("came", r.url)))
+    page.goto(f"{server}es/")
+    hits = page.evaluate("window.tolaria.search('paso de limpieza', {lang: 'es'})")
+    assert hits and hits[0]["number"] == "514"
+    kinds = [kind for kind, _url in events]
+    assert any("/en/" in url for _kind, url in events), events  # the English site's too
+    assert "asked" not in kinds[kinds.index("came"):], events
+    context.close()
+
+
 def _of_search(url: str) -> bool:
     return any(part in url for part in ("/assets/tolaria/search", "/assets/tolaria/rows/",
                                         "snowball-stemmers", "workers/tolaria-search",

@@ -90,16 +90,26 @@ def split(site: dict, lang: str) -> tuple[dict, dict, list[dict]]:
     return core, index, shards
 
 
+def row_group(number: str) -> str:
+    """What puts a row in its shard: its rule's number without the subrule's letters, so
+    that the subrules of a rule, which a search often finds together, are in one file.
+
+    >>> row_group("702.26b"), row_group("702.26"), row_group("514")
+    ('702.26', '702.26', '514')
+    """
+    return number.rstrip("abcdefghijklmnopqrstuvwxyz")
+
+
 def split_rows(rows: dict) -> list[dict]:
-    """The search box's rows (site.rows.rows_data) in shards by the rule's number
-    (shard_of), each with the labels."""
+    """The search box's rows (site.rows.rows_data) in shards by their rule's number
+    (shard_of(row_group(number))), each with the labels."""
     count = shard_count(_size(rows))
     shards: list[dict] = [{"labels": rows["labels"], "own": {}, "whole": {}}
                           for _ in range(count)]
     for kind in ("own", "whole"):
         for number, row in rows[kind].items():
-            shards[shard_of(number, count)][kind][number] = row
+            shards[shard_of(row_group(number), count)][kind][number] = row
     return shards
 
 
-__all__ = ["split", "split_rows", "shard_of", "shard_count", "SHARD_BYTES"]
+__all__ = ["split", "split_rows", "row_group", "shard_of", "shard_count", "SHARD_BYTES"]

@@ -49,10 +49,14 @@
     if (!rowShards[n]) rowShards[n] = fetched("../../tolaria/rows/" + n + ".json")
     return rowShards[n]
   }
-  // the rows of hits: the shards that hold their numbers (core.rows of them), joined
+  // the rows of hits: the shards that hold them (core.rows of them), joined; a row's shard
+  // is that of its rule's number without the subrule's letters (702.26 for 702.26b), so
+  // that the subrules a search finds together come in one file
   var rowsOf = function (hits, count) {
     var wanted = {}
-    hits.forEach(function (hit) { wanted[self.TolariaSearch.shardOf(hit.number, count)] = true })
+    hits.forEach(function (hit) {
+      wanted[self.TolariaSearch.shardOf(hit.number.replace(/[a-z]+$/, ""), count)] = true
+    })
     return Promise.all(Object.keys(wanted).map(rowShard)).then(function (shards) {
       var out = { labels: {}, own: {}, whole: {} }
       shards.forEach(function (shard) {

@@ -448,13 +448,22 @@
     }
 
     // --- engine.py: words the index does not know ------------------------------------------
+    // A word whose terms' shards are not all loaded yet counts as known: the run that asks
+    // is not the answer (it notes the shards), and it does not look for a typo meanwhile.
+    // Every term is asked for, so that one run notes all of their shards.
     function known(word, lang) {  // WhooshEngine._known
       var found = keys(lang, word)
       if (found === null || isFiller(lang, word) || meets(found, synonymKeys(lang))) return true
-      if (present("exact_" + lang, fold(word))) return true
-      return found.some(function (k) {
-        return k[0] !== "=" && (present("stem_" + lang, k) || present("name_" + lang, k))
+      var terms = [["exact_" + lang, fold(word)]], held = false, waiting = false
+      found.forEach(function (k) {
+        if (k[0] !== "=") terms.push(["stem_" + lang, k], ["name_" + lang, k])
       })
+      terms.forEach(function (t) {
+        var stored = raw(t[0], t[1])
+        if (stored === null) waiting = true
+        else if (stored) held = true
+      })
+      return held || waiting
     }
     function corrections(query, langs, matches) {  // WhooshEngine._corrections
       var named = new Set()
@@ -1077,8 +1086,18 @@
       })
       return out
     }
+    // The terms of both sites a Spanish or Italian search of text surely reads too: the
+    // English rules' origin and language, which its bridge to English and its reading in
+    // English look up in the fields of every language, and the terms of that reading (the
+    // words as typed, read in English; withEnglish) in the English site's fields
+    function likelyEnglish(text, lang) {
+      if (lang === "en") return []
+      var reading = translate(lang, words(text).map(function (w) { return w.toLowerCase() }))
+      return ENGLISH_RULES.concat(reading.length ? likely(reading.join(" "), "en") : [])
+    }
 
-    return { search: search, completed: completed, likely: likely, numbers: typedNumbers,
+    return { search: search, completed: completed, likely: likely,
+             likelyEnglish: likelyEnglish, numbers: typedNumbers,
              numberProblem: numberProblem }
   }
 
@@ -1088,6 +1107,9 @@
   // vocabulary, the shard count) and N.json, the postings of the terms whose shardOf is N.
   // A Spanish or Italian search also reads the English site's index and shards: its English
   // fields ("_en") from there, the fields of every language ("number") from both, joined.
+  // the values of the fields of every language that a Spanish or Italian search reads
+  // whatever its words: the English rules' origin (the whole CR) and language
+  var ENGLISH_RULES = ["cr", "en"]
   function shardOf(text, count) {  // shards.shard_of: FNV-1a over code points, modulo count
     var value = 0x811c9dc5
     Array.from(text).forEach(function (ch) {
@@ -1159,6 +1181,7 @@
     data.vocabulary = Object.assign({}, english ? english.index.vocabulary : {},
       own.index.vocabulary)
     data.own = own
+    data.englishSite = english || own
     var both = new Map()  // the postings of both sites, joined once
     data.postings = function (field, text) {
       var sites = from(field)
@@ -1197,14 +1220,23 @@
         return Promise.resolve(other).then(function (englishIndex) {
           var data = joinSources(own[0], source(folder, own[1], fetchJSON, missing),
             englishIndex && source(english, englishIndex, fetchJSON, missing))
-          var engine = create(data, snowball), mine = data.own, answers = {}
-          var first = function (text, lang) { return mine.prefetch(engine.likely(text, lang)) }
-          var settled = function (run, early) {
+          var engine = create(data, snowball), answers = {}
+          // the shards of the terms a search of text surely reads, in both sites
+          var likely = function (text, lang) {
+            var own = engine.likely(text, lang)
+            return [data.own.prefetch(lang === "en" ? own : own.concat(ENGLISH_RULES)),
+                    data.englishSite.prefetch(engine.likelyEnglish(text, lang))]
+          }
+          // run() until it reads no shard not loaded yet; its first run, with ahead (the
+          // likely terms' shards, asked for at once), notes what else it reads, all fetched
+          // in one round
+          var settled = function (run, early, ahead) {
             missing.length = 0
             var answer = run(), need = missing.splice(0)
             if (!need.length) return Promise.resolve(answer)
-            var loads = Promise.all(need.map(function (m) { return m[0].load(m[1]) }))
-            if (early) early(answer)  // after the shards, which are asked for first
+            var loads = Promise.all(need.map(function (m) { return m[0].load(m[1]) })
+              .concat(ahead || []))
+            if (early && !ahead) early(answer)  // after the shards, which are asked for first
             return loads.then(function () { return settled(run, early) })
           }
           // each answer once per question (a Promise, so that a question asked again while
@@ -1226,17 +1258,15 @@
             search: function (query, lang, limit, early) {
               query = String(query)
               return kept("search", query, lang, limit, function () {
-                return first(query, lang).then(function () {
-                  return settled(function () { return engine.search(query, lang, limit) }, early)
-                })
+                return settled(function () { return engine.search(query, lang, limit) }, early,
+                  likely(query, lang))
               })
             },
             completed: function (text, lang) {
               text = String(text)
               return kept("completed", text, lang, 0, function () {
-                return first(text, lang).then(function () {
-                  return settled(function () { return engine.completed(text, lang) })
-                })
+                return settled(function () { return engine.completed(text, lang) }, null,
+                  likely(text, lang))
               })
             }
           }
