@@ -215,6 +215,25 @@ def ready_box(page, timeout: int = 20000) -> None:
                      .some(n => n.textContent === warm)""", arg=WARM, timeout=timeout)
 
 
+@contextmanager
+def box_pages(browser, server: str, langs, **options):
+    """A page per language on its home page, its search box ready (ready_box), in one
+    browser context (options: Playwright's, e.g. service_workers="block"); no page may
+    raise a script error meanwhile."""
+    context = browser.new_context(**options)
+    errors: list[str] = []
+    pages = {}
+    for lang in langs:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{server}{lang}/")
+        ready_box(page)
+        pages[lang] = page
+    yield pages
+    context.close()
+    assert errors == [], errors
+
+
 def box_answers(page, queries: list[str], shown: int = 1000, details: bool = False,
                 timeout: int = 20000) -> list[dict]:
     """What the box of a ready page (ready_box) says for each query, typed one after the

@@ -8,26 +8,16 @@ import re
 import pytest
 
 from tolaria.search import search
-from tolaria_testing import box_answers, ready_box
+from tolaria_testing import box_answers, box_pages
 
 NUMBERS = ["702.25", "702.26d", "717", "724.1", "500.7", "704.5a"]  # of every edition
 
 
 @pytest.fixture(scope="module")
 def tabs(browser, server):
-    """A tab per language on its home page, and the page errors seen."""
-    context = browser.new_context()
-    errors: list[str] = []
-    pages = {}
-    for lang in ("en", "es", "it"):
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(f"{server}{lang}/")
-        ready_box(page)
-        pages[lang] = page
-    yield pages
-    context.close()
-    assert errors == [], errors
+    """A tab per language on its home page, its search box ready."""
+    with box_pages(browser, server, ("en", "es", "it")) as pages:
+        yield pages
 
 
 def typed(page, query: str) -> list[dict]:

@@ -10,7 +10,7 @@ from tolaria import i18n
 from tolaria.errors import UserError
 from tolaria.lookup import typed_numbers
 from tolaria.site.rows import refusals
-from tolaria_testing import box_answers, ready_box
+from tolaria_testing import box_answers, box_pages
 
 # (typed, what the box says: a refusal of rows.refusals(), "unknown", or None for rows)
 CASES = [("104.3a-zz", "number"), ("1-99999", "number"), ("104.3zz", "number"),
@@ -48,18 +48,8 @@ def test_the_refusals_are_in_each_language_with_the_range_limit_filled_in():
 
 @pytest.fixture(scope="module")
 def tab(browser, server):
-    context = browser.new_context(service_workers="block")
-    errors: list[str] = []
-    pages = {}
-    for lang in ("es", "it"):
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(f"{server}{lang}/")
-        ready_box(page)
-        pages[lang] = page
-    yield pages
-    context.close()
-    assert errors == [], errors
+    with box_pages(browser, server, ("es", "it"), service_workers="block") as pages:
+        yield pages
 
 
 @pytest.mark.parametrize("lang", ["es", "it"])

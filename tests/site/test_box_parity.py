@@ -10,7 +10,7 @@ import pytest
 
 from tolaria.errors import UserError
 from tolaria.search import search
-from tolaria_testing import BLIND, QUERY_SETS, bench_queries, box_answers, ready_box
+from tolaria_testing import BLIND, QUERY_SETS, bench_queries, box_answers, box_pages
 
 LANGS = ("en", "es", "it")
 SHOWN = 3  # the rows compared: `tolaria search --limit 3`
@@ -47,18 +47,8 @@ def shown_rows(page, queries: list[str]) -> list[list[str]]:
 @pytest.fixture(scope="module")
 def boxes(browser, server):
     """A page per language with its search box focused and its worker ready."""
-    context = browser.new_context(service_workers="block")
-    errors: list[str] = []
-    pages = {}
-    for lang in LANGS:
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(f"{server}{lang}/")
-        ready_box(page)
-        pages[lang] = page
-    yield pages
-    context.close()
-    assert errors == [], errors
+    with box_pages(browser, server, LANGS, service_workers="block") as pages:
+        yield pages
 
 
 def differences(book, page, lang: str) -> tuple[list[str], int, float]:
