@@ -9,9 +9,17 @@ from ..model import RuleBook
 from .parsing import echo
 
 
+def _today(book: RuleBook, number: str) -> str:
+    """A covered rule's number today (702.26 for 702.25), or number as it is."""
+    found = book.today_of(number)
+    return found.number if found is not None and found.number else number
+
+
 def covered_sections(book: RuleBook) -> str:
-    """The sections covered, runs of consecutive sections as ranges: '104, 300, 512–514'."""
-    numbers = [str(n) for n in book.section_numbers()]
+    """The sections covered by their numbers today, runs of consecutive sections as ranges:
+    '104, 300, 512–514, 702.26, 724'."""
+    numbers = sorted({_today(book, str(n)) for n in book.section_numbers()},
+                     key=lambda text: [int(part) for part in text.split(".")])
     out: list[list[str]] = []
     for text in numbers:
         if out and text.isdigit() and out[-1][-1].isdigit() \
@@ -23,13 +31,13 @@ def covered_sections(book: RuleBook) -> str:
 
 
 def example_number(book: RuleBook, lang: str) -> str:
-    """A rule number of the covered sections to suggest: the first subrule of the last
-    section (717.1a), else its first rule, else the section."""
+    """A rule number of the covered sections to suggest, by its number today: the first
+    subrule of the last section (724.1a), else its first rule, else the section."""
     sections = book.section_numbers(lang) or book.section_numbers()
     last = sections[-1]
     numbers = [n for n in book.all_numbers(lang) if n.is_within(last) and n != last]
     deepest = [n for n in numbers if n.depth == max(x.depth for x in numbers)] if numbers else []
-    return str(deepest[0] if deepest else last)
+    return _today(book, str(deepest[0] if deepest else last))
 
 
 def glossary_terms(book: RuleBook, lang: str, words: list[str], most: int = 3) -> list[str]:
