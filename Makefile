@@ -91,8 +91,9 @@ validate: setup
 fmt: setup
 	$(BIN)/tolaria fmt
 
-bench: setup
-	$(BIN)/python bench/bench_show.py
+# Every benchmark in bench/, its figures written to docs/benchmarks.md (Lighthouse included).
+bench: setup vendor browser $(LIGHTHOUSE)
+	$(BIN)/python bench/report.py
 
 clean:
 	rm -rf $(VENV) site build
