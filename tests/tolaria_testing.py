@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import fcntl
 import os
+import subprocess
+import sys
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -48,15 +50,23 @@ def before_end(text: str, more: str) -> str:
 
 
 # --- what a test run makes once, for every xdist worker --------------------------------------
+def _shared_root(tmp_path_factory) -> Path:
+    """The run's own temporary folder, shared by the xdist workers (each worker has its own
+    base temporary folder under it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 def made_once(tmp_path_factory, name: str, make) -> Path:
     """A folder of the test run made once by make(folder), whichever worker asks first.
 
     Under pytest-xdist each worker has its own base temporary folder; their parent is the
     run's own, so the folder is made there under a lock (fcntl.flock) and the workers that
     ask later wait for it and share it. A make that fails leaves no mark: the next worker
-    that asks makes it again (and fails the same way, with its own traceback)."""
-    base = tmp_path_factory.getbasetemp()
-    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    that asks makes it again (and fails the same way, with its own traceback). A folder
+    started in the background (start_made_once) is waited for the same way: its process
+    holds the lock until it is done."""
+    root = _shared_root(tmp_path_factory)
     folder, done = root / name, root / f"{name}.made"
     with open(root / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -69,6 +79,48 @@ def made_once(tmp_path_factory, name: str, make) -> Path:
     return folder
 
 
+def start_made_once(tmp_path_factory, name: str, make: str,
+                    env: dict[str, str | None]) -> subprocess.Popen | None:
+    """Start making made_once's folder `name` in a process of its own, so that the tests
+    that do not need it run meanwhile; None when it is made or started already.
+
+    make is "module:function", called with the folder; env changes the process's
+    environment (None removes a variable). The process takes the lock before it starts
+    (the lock is handed over to it), so made_once waits for it; when it fails it leaves no
+    mark and its output in {name}.log, and the first made_once makes the folder itself."""
+    root = _shared_root(tmp_path_factory)
+    started = root / f"{name}.started"
+    lock = open(root / f"{name}.lock", "w")
+    try:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return None  # being made
+        if started.exists() or (root / f"{name}.made").exists():
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            return None
+        started.touch()
+        environ = dict(os.environ)
+        for key, value in env.items():
+            if value is None:
+                environ.pop(key, None)
+            else:
+                environ[key] = value
+        module, function = make.split(":")
+        code = ("import os, sys, fcntl, pathlib, importlib\n"
+                f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+                f"make = getattr(importlib.import_module({module!r}), {function!r})\n"
+                f"make(pathlib.Path({str(root / name)!r}))\n"
+                f"pathlib.Path({str(root / f'{name}.made')!r}).touch()\n")
+        with open(root / f"{name}.log", "w") as log:
+            # the lock goes with the open file: the process holds it until it exits
+            return subprocess.Popen([sys.executable, "-c", code], env=environ, stdout=log,
+                                    stderr=subprocess.STDOUT, pass_fds=(lock.fileno(),),
+                                    cwd=REPO)
+    finally:
+        lock.close()
+
+
 # --- the site in Debian's Chromium (tests/site and bench/bench_site_search.py) -------------
 CHROMIUM = os.environ.get("TOLARIA_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -77,10 +129,12 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 
 @contextmanager
 def serving(httpd):
-    """A server's address while it serves in a thread; shut down after."""
+    """A server's address while it serves in a thread; shut down after (at once: the
+    thread looks for the shutdown every 20 ms, not every half second)."""
     from tolaria.site.serve import url_of
 
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.02},
+                     daemon=True).start()
     try:
         yield url_of(httpd)
     finally:

@@ -1,21 +1,62 @@
 """The built site, once per test run (shared by the xdist workers): the project's rulebook,
-every language; one browser per worker."""
+every language, built in the background from the start of the run; one browser per worker."""
 
 from __future__ import annotations
 
 import os
+import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
-from tolaria_testing import chromium, made_once, serving
+from tolaria_testing import chromium, made_once, serving, start_made_once
+
+# the environment of the tests (tests/conftest.py): the English interface, the project's
+# rulebook, a cache of the run's own
+BUILD_ENV = {"NO_MKDOCS_2_WARNING": "1", "TOLARIA_RULES": None, "LANGUAGE": None,
+             "LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
+_BUILDER = pytest.StashKey()  # the build's process, in the process that started it
+
+
+def _needs_site(item) -> bool:
+    return "site" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_modifyitems(config, items):
+    """The modules that need the built site run last (in their order): the build then
+    overlaps with every other test."""
+    late = {item.module for item in items if _needs_site(item) and hasattr(item, "module")}
+    items[:] = ([item for item in items if getattr(item, "module", None) not in late]
+                + [item for item in items if getattr(item, "module", None) in late])
+
+
+def pytest_collection_finish(session):
+    """The site's build starts as soon as the tests are known, in a process of its own
+    (see start_made_once); the `site` fixture waits for it."""
+    config = session.config
+    factory = getattr(config, "_tmp_path_factory", None)
+    if config.option.collectonly or factory is None or not any(map(_needs_site, session.items)):
+        return
+    env = dict(BUILD_ENV, TOLARIA_CACHE=str(factory.getbasetemp() / "site-build-cache"))
+    config.stash[_BUILDER] = start_made_once(factory, "site", "tolaria.site.build:build_site",
+                                             env)
+
+
+def pytest_sessionfinish(session):
+    """The build this process started has ended (a build is never left running)."""
+    process = session.config.stash.get(_BUILDER, None)
+    if process is not None:
+        try:
+            process.wait(timeout=600)
+        except subprocess.TimeoutExpired:
+            process.kill()
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
-    """The site, built by the first worker that needs it; read only."""
+    """The site, built in the background (or by the first worker that needs it); read only."""
     from tolaria.site.build import build_site
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")

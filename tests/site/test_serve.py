@@ -14,6 +14,7 @@ from contextlib import contextmanager
 import pytest
 
 from tolaria.cli import main
+from tolaria_testing import serving as served
 
 SECRET = "a file outside the site folder"
 PAGES = {"en": "<h1>404 · Page not found</h1>", "es": "<h1>404 · Página no encontrada</h1>",
@@ -41,13 +42,8 @@ def serving(folder):
     from tolaria.site.serve import make_server
 
     server = make_server(str(folder), 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with served(server):
         yield server.server_address[1]
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture
@@ -298,11 +294,8 @@ def quick(folder):
 
     server = make_server(str(folder), 0)
     server.request_seconds = 1.0
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server.server_address[1]
-    server.shutdown()
-    server.server_close()
+    with served(server):
+        yield server.server_address[1]
 
 
 def _answer_and_close(sock, limit: float) -> tuple[bytes, float]:
