@@ -250,7 +250,13 @@ def only_where_drawn(output: str) -> str:
     library only for a page with a diagram, and finds it there."""
     if 'class="mermaid"' in output:
         return output
-    return _MERMAID_SCRIPT.sub("", output)
+    # the pattern starts with spaces, which makes a search of the whole page slow: it is
+    # applied from the spaces before the first such tag on
+    tag = output.find(MERMAID + '"></script>')
+    if tag < 0:
+        return output
+    start = len(output[:max(0, output.rfind("<script", 0, tag))].rstrip())
+    return output[:start] + _MERMAID_SCRIPT.sub("", output[start:])
 
 
 def on_post_page(output, page, config):
