@@ -38,6 +38,7 @@ from babel import Locale
 from tolaria.site.build import site_root, write_root_page
 from tolaria.site.head import alternates, named_search
 from tolaria.site.offline import colour_hex, installable_files, write_service_worker
+from tolaria.site import verbatim
 
 LANG_ENV = "TOLARIA_SITE_LANG"
 MERMAID = "assets/vendor/mermaid.min.js"
@@ -78,7 +79,7 @@ def on_config(config):
         raise PluginError(i18n._("the rulebook has errors:") + "\n" + str(exc)) from None
     _state.clear()
     _state.update(lang=lang, book=book, mermaid=mermaid_path(config),
-                  stemmers=site_search.stemmers_path(config))
+                  stemmers=site_search.stemmers_path(config), verbatim={})
     config.site_dir = os.path.join(config.site_dir, lang)
     config.extra["alternate"] = [{"name": _native_name(l), "lang": l, "link": f"../{l}/"}
                                  for l in LANGUAGES]
@@ -222,7 +223,13 @@ def on_page_markdown(markdown, page, config, files):
     page.meta["hide"] = list(record.hide)
     if record.search is not None:
         page.meta["search"] = {"exclude": True}
+    # the page's raw HTML is put back into Markdown's output by on_page_content
+    markdown, _state["verbatim"][page.file.src_uri] = verbatim.hide(markdown)
     return markdown
+
+
+def on_page_content(html, page, config, files):
+    return verbatim.restore(html, _state["verbatim"].pop(page.file.src_uri, []))
 
 
 def on_page_context(context, page, config, nav):
