@@ -39,6 +39,7 @@ from tolaria.site.build import site_root, write_root_page
 from tolaria.site.head import alternates, named_search
 from tolaria.site.offline import colour_hex, installable_files, write_service_worker
 from tolaria.site import verbatim
+from tolaria.site.templates import share_compiled
 
 LANG_ENV = "TOLARIA_SITE_LANG"
 MERMAID = "assets/vendor/mermaid.min.js"
@@ -212,6 +213,10 @@ def on_files(files, config):
     for file in installable_files(config, _state["lang"], _native_name(_state["lang"])):
         files.append(file)
     return files
+
+
+def on_env(env, config, files):
+    return share_compiled(env)
 
 
 def on_page_markdown(markdown, page, config, files):
