@@ -15,12 +15,15 @@ def alternates(output: str, path: str, site_url: str | None) -> str:
     """Each language's version of this page (path: the page's address in its language, as
     "702.26/"), as an absolute address under site_url; no such links without a site_url
     (search engines take only absolute addresses)."""
+    # the theme writes them in the head: only the head is searched, not the whole page
+    end = output.find("</head>")
+    head, body = (output, "") if end < 0 else (output[:end], output[end:])
     if not site_url:
-        return _ALTERNATE.sub("", output)
+        return _ALTERNATE.sub("", head) + body
     root = site_url.rstrip("/") + "/"
     return _ALTERNATE.sub(lambda m: f'    <link rel="alternate" href="{escape(root)}'
                                     f'{m.group(1)}/{escape(path)}" hreflang="{m.group(1)}">\n',
-                          output)
+                          head) + body
 
 
 def named_search(output: str, name: str) -> str:

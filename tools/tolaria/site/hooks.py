@@ -38,6 +38,8 @@ from babel import Locale
 from tolaria.site.build import site_root, write_root_page
 from tolaria.site.head import alternates, named_search
 from tolaria.site.offline import colour_hex, installable_files, write_service_worker
+from tolaria.site import verbatim
+from tolaria.site.templates import share_compiled
 
 LANG_ENV = "TOLARIA_SITE_LANG"
 MERMAID = "assets/vendor/mermaid.min.js"
@@ -78,7 +80,7 @@ def on_config(config):
         raise PluginError(i18n._("the rulebook has errors:") + "\n" + str(exc)) from None
     _state.clear()
     _state.update(lang=lang, book=book, mermaid=mermaid_path(config),
-                  stemmers=site_search.stemmers_path(config))
+                  stemmers=site_search.stemmers_path(config), verbatim={})
     config.site_dir = os.path.join(config.site_dir, lang)
     config.extra["alternate"] = [{"name": _native_name(l), "lang": l, "link": f"../{l}/"}
                                  for l in LANGUAGES]
@@ -213,6 +215,10 @@ def on_files(files, config):
     return files
 
 
+def on_env(env, config, files):
+    return share_compiled(env)
+
+
 def on_page_markdown(markdown, page, config, files):
     record = _state["pages"].get(page.file.src_uri)
     if record is None:
@@ -222,7 +228,13 @@ def on_page_markdown(markdown, page, config, files):
     page.meta["hide"] = list(record.hide)
     if record.search is not None:
         page.meta["search"] = {"exclude": True}
+    # the page's raw HTML is put back into Markdown's output by on_page_content
+    markdown, _state["verbatim"][page.file.src_uri] = verbatim.hide(markdown)
     return markdown
+
+
+def on_page_content(html, page, config, files):
+    return verbatim.restore(html, _state["verbatim"].pop(page.file.src_uri, []))
 
 
 def on_page_context(context, page, config, nav):
@@ -250,7 +262,13 @@ def only_where_drawn(output: str) -> str:
     library only for a page with a diagram, and finds it there."""
     if 'class="mermaid"' in output:
         return output
-    return _MERMAID_SCRIPT.sub("", output)
+    # the pattern starts with spaces, which makes a search of the whole page slow: it is
+    # applied from the spaces before the first such tag on
+    tag = output.find(MERMAID + '"></script>')
+    if tag < 0:
+        return output
+    start = len(output[:max(0, output.rfind("<script", 0, tag))].rstrip())
+    return output[:start] + _MERMAID_SCRIPT.sub("", output[start:])
 
 
 def on_post_page(output, page, config):
