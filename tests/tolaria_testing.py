@@ -48,6 +48,20 @@ def before_end(text: str, more: str) -> str:
 
 
 # --- what a test run makes once, for every xdist worker --------------------------------------
+def run_folder(tmp_path_factory) -> Path:
+    """The test run's own temporary folder, shared by its xdist workers: the parent of the
+    workers' base temporary folders (a run without workers: its base temporary folder)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def run_cache(tmp_path_factory) -> Path:
+    """The tests' cache, one for the whole run: what one worker kept (the project's search
+    index, its snapshots) the others read. The product's cache is safe for concurrent
+    processes (files written whole, named and checked by their sources)."""
+    return run_folder(tmp_path_factory) / "cache"
+
+
 def made_once(tmp_path_factory, name: str, make) -> Path:
     """A folder of the test run made once by make(folder), whichever worker asks first.
 
@@ -55,8 +69,7 @@ def made_once(tmp_path_factory, name: str, make) -> Path:
     run's own, so the folder is made there under a lock (fcntl.flock) and the workers that
     ask later wait for it and share it. A make that fails leaves no mark: the next worker
     that asks makes it again (and fails the same way, with its own traceback)."""
-    base = tmp_path_factory.getbasetemp()
-    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    root = run_folder(tmp_path_factory)
     folder, done = root / name, root / f"{name}.made"
     with open(root / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
