@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from tolaria_testing import FIXTURES, REPO, shared_dir
+from tolaria_testing import FIXTURES, REPO, run_cache, shared_dir
 
 # No time limit per example: on a machine shared by several runs, a first call that loads
 # data takes longer than the default 200 ms and fails as "flaky"; max_examples bound the work.
@@ -24,7 +24,7 @@ def pytest_configure(config):
     same folder)."""
     factory = getattr(config, "_tmp_path_factory", None)
     if factory is not None:
-        os.environ["TOLARIA_CACHE"] = str(factory.getbasetemp() / "cache")
+        os.environ["TOLARIA_CACHE"] = str(run_cache(factory))
 
 
 @pytest.fixture
@@ -53,17 +53,17 @@ def _own_cache(tmp_path_factory):
     """The session's fixtures (an index, the site's search data) use the tests' cache too,
     never the user's: they are made before any test's own fixtures."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("TOLARIA_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
+        patch.setenv("TOLARIA_CACHE", str(run_cache(tmp_path_factory)))
         yield
 
 
 @pytest.fixture(autouse=True)
 def _english_interface(monkeypatch, tmp_path_factory):
-    """Tests see the English interface unless they ask for another language, and a cache
-    of their own (never the user's)."""
+    """Tests see the English interface unless they ask for another language, and the run's
+    cache (never the user's)."""
     from tolaria import i18n
 
-    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
+    monkeypatch.setenv("TOLARIA_CACHE", str(run_cache(tmp_path_factory)))
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.delenv("TOLARIA_RULES", raising=False)

@@ -50,11 +50,18 @@ def before_end(text: str, more: str) -> str:
 
 
 # --- what a test run makes once, for every xdist worker --------------------------------------
-def _shared_root(tmp_path_factory) -> Path:
-    """The run's own temporary folder, shared by the xdist workers (each worker has its own
-    base temporary folder under it)."""
+def run_folder(tmp_path_factory) -> Path:
+    """The test run's own temporary folder, shared by its xdist workers: the parent of the
+    workers' base temporary folders (a run without workers: its base temporary folder)."""
     base = tmp_path_factory.getbasetemp()
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def run_cache(tmp_path_factory) -> Path:
+    """The tests' cache, one for the whole run: what one worker kept (the project's search
+    index, its snapshots) the others read. The product's cache is safe for concurrent
+    processes (files written whole, named and checked by their sources)."""
+    return run_folder(tmp_path_factory) / "cache"
 
 
 def made_once(tmp_path_factory, name: str, make) -> Path:
@@ -66,7 +73,7 @@ def made_once(tmp_path_factory, name: str, make) -> Path:
     that asks makes it again (and fails the same way, with its own traceback). A folder
     started in the background (start_made_once) is waited for the same way: its process
     holds the lock until it is done."""
-    root = _shared_root(tmp_path_factory)
+    root = run_folder(tmp_path_factory)
     folder, done = root / name, root / f"{name}.made"
     with open(root / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -88,7 +95,7 @@ def start_made_once(tmp_path_factory, name: str, make: str,
     environment (None removes a variable). The process takes the lock before it starts
     (the lock is handed over to it), so made_once waits for it; when it fails it leaves no
     mark and its output in {name}.log, and the first made_once makes the folder itself."""
-    root = _shared_root(tmp_path_factory)
+    root = run_folder(tmp_path_factory)
     started = root / f"{name}.started"
     lock = open(root / f"{name}.lock", "w")
     try:

@@ -87,3 +87,28 @@ def test_a_reading_is_made_again_in_another_language_or_folder(tiny, reads, monk
     monkeypatch.chdir(tiny)
     assert _errors(tiny)[0].startswith("search/filler.yaml:1: ")
     assert len(reads) == 3
+
+
+def test_an_unchanged_json_file_is_parsed_once_a_cut_one_again(project, monkeypatch):
+    from tolaria.validation import whole_files
+
+    readings.forget()
+    parsed = []
+    real = whole_files.json_problem
+    monkeypatch.setattr(whole_files, "json_problem",
+                        lambda text: parsed.append(len(text)) or real(text))
+    store = project / "cr" / "en.json"
+    try:
+        validate_folder(project)
+        first = len(parsed)
+        assert first >= 1  # the whole CR, and any other JSON store
+        validate_folder(project)
+        assert len(parsed) == first
+        whole = store.read_text(encoding="utf-8")
+        store.write_text(whole[:len(whole) // 2], encoding="utf-8")
+        errors = _errors(project)
+        assert len(parsed) == first + 1
+        assert len(errors) == 1 and errors[0].startswith("rules/cr/en.json:")
+        assert "not whole JSON" in errors[0]
+    finally:
+        readings.forget()

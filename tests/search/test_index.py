@@ -318,3 +318,28 @@ def test_the_analysis_fingerprint_covers_the_stop_lists_and_stems():
     assert index_module.analysis_fingerprint() == source_digest(
         os.path.dirname(index_module.__file__), index_module.ANALYSIS_MODULES) \
         + "-" + digest()
+
+
+def test_processes_that_find_no_index_at_once_build_it_once(tiny, tmp_path):
+    """Two searches started together on a cold cache: one builds the index while the other
+    waits for it, then reads what was built (one index folder, the same answers)."""
+    import fcntl
+    import time
+
+    base = tmp_path / "cache" / "index"
+    base.mkdir(parents=True)
+    env = dict(os.environ, TOLARIA_CACHE=str(tmp_path / "cache"), TOLARIA_RULES=str(tiny))
+    tolaria = [sys.executable, "-m", "tolaria", "search", "player", "--json"]
+    holder = os.open(base, os.O_RDONLY)
+    try:
+        fcntl.flock(holder, fcntl.LOCK_EX)  # as a process building there holds it
+        searches = [subprocess.Popen(tolaria, env=env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        time.sleep(1.5)  # both have found no index and wait for the lock
+        assert not list(base.iterdir())  # nothing built, nor being built
+    finally:
+        os.close(holder)
+    answers = [search.communicate(timeout=120) for search in searches]
+    assert [s.returncode for s in searches] == [0, 0], answers
+    assert answers[0] == answers[1] and answers[0][1] == ""
+    assert len([p for p in base.iterdir() if p.is_dir()]) == 1, list(base.iterdir())

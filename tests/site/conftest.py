@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tolaria_testing import chromium, made_once, serving, start_made_once
+from tolaria_testing import chromium, made_once, run_cache, serving, start_made_once
 
 # the environment of the tests (tests/conftest.py): the English interface, the project's
 # rulebook, a cache of the run's own
@@ -39,7 +39,7 @@ def pytest_collection_finish(session):
     factory = getattr(config, "_tmp_path_factory", None)
     if config.option.collectonly or factory is None or not any(map(_needs_site, session.items)):
         return
-    env = dict(BUILD_ENV, TOLARIA_CACHE=str(factory.getbasetemp() / "site-build-cache"))
+    env = dict(BUILD_ENV, TOLARIA_CACHE=str(run_cache(factory)))  # the run's one cache
     config.stash[_BUILDER] = start_made_once(factory, "site", "tolaria.site.build:build_site",
                                              env)
 

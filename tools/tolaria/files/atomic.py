@@ -235,6 +235,13 @@ class _locked:
         self._fd = None
 
 
+def locked(folder: str) -> _locked:
+    """folder's exclusive lock (fcntl.flock; re-entrant within a process), for a `with`
+    block: a cache that processes make concurrently (the search index) is made by one while
+    the others wait, then read."""
+    return _locked(folder)
+
+
 def _check_target(path: str) -> None:
     if os.path.isdir(path):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)

@@ -32,7 +32,7 @@ from .. import cache
 from ..errors import os_error_text
 from ..i18n import _, format_list, format_number, language_name, ngettext
 from ..tuples import named
-from ..files.atomic import write_file
+from ..files.atomic import locked, write_file
 from .analysis import LANGS, analyzer, pairs, word_keys
 from .documents import Document
 
@@ -205,6 +205,31 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
         reason, opened = _try_open(base, pointer, fingerprint)
         if opened is not None:
             return opened
+        held = _build_lock(base)
+        if held is not None:
+            with held:  # another process building this index: wait, then read what it built
+                again, opened = _try_open(base, pointer, fingerprint)
+                if opened is not None:
+                    return opened
+                return _made(base, name, pointer, docs_factory, fingerprint, again, start)
+    return _made(base, name, pointer, docs_factory, fingerprint, reason, start)
+
+
+def _build_lock(base: str):
+    """base's lock while this process builds an index there; None when base cannot be made
+    or opened (a read-only or missing cache: the build then says why, in memory)."""
+    try:
+        os.makedirs(base, exist_ok=True)
+        os.close(os.open(base, os.O_RDONLY))
+    except OSError:
+        return None
+    return locked(base)
+
+
+def _made(base: str, name: str, pointer: str, docs_factory, fingerprint: str, reason,
+          start: float) -> OpenIndex:
+    """The index built from docs_factory() and pointed at (reason: the warning that says why
+    an index there was not used), or built in memory when base cannot be written."""
     docs = docs_factory()
     langs = tuple(sorted({d.lang for d in docs}))
     folder = None
@@ -221,12 +246,12 @@ def open_index(base: str, name: str, docs_factory, fingerprint: str,
                     "built in memory for this run").format(path=base, error=os_error_text(exc))
         with quietly():  # the files Whoosh left open when the write failed: closed here
             forget(exc)
-        warnings.warn(message, IndexNotSaved, stacklevel=2)
+        warnings.warn(message, IndexNotSaved, stacklevel=3)  # where open_index was called
         ix = memory_index(docs)
         return OpenIndex(ix, IndexInfo(base, len(docs), fingerprint, True,
                                        time.perf_counter() - start, langs, saved=False))
     if reason:
-        warnings.warn(reason, IndexRebuilt, stacklevel=2)
+        warnings.warn(reason, IndexRebuilt, stacklevel=3)
     _remove_stale(base, name, folder)
     ix = open_folder(os.path.join(base, folder))
     return OpenIndex(ix, IndexInfo(os.path.join(base, folder), len(docs), fingerprint, True,
