@@ -97,27 +97,26 @@
       return out
     })
   }
-  // Once the first rows are shown, the rest of the language's search data (the shards of
-  // both sites, the rows) is read at low priority, a few files at a time, so that a later
-  // key finds what it reads already here; through the service worker, which keeps each
-  // file for the offline copy (each fetched once). Not when the reader saves data.
-  var REST_AFTER_MS = 400, REST_WIDTH = 4
-  var resting = false
-  var readRest = function (search) {
-    var connection = self.navigator.connection
-    if (resting || (connection && connection.saveData)) return
+  // Once the first rows are shown, at the next key or after REST_AFTER_MS, the rest of the
+  // language's search data (the shards of both sites, the rows) is read at low priority, a
+  // few files at a time, so that a later key finds what it reads already here; through the
+  // service worker, which keeps each file for the offline copy (each fetched once). What a
+  // first search fetches is only what its answer reads. Not when the reader saves data.
+  var REST_AFTER_MS = 2000, REST_WIDTH = 4
+  var shown = null, resting = false  // the search whose first rows were shown
+  var readRest = function () {
+    var connection = self.navigator.connection, search = shown
+    if (!search || resting || (connection && connection.saveData)) return
     resting = true
-    setTimeout(function () {
-      search.rest(REST_WIDTH)
-      var rows = []
-      for (var n = 0; n < search.core.rows; n++) if (!rowShards[n]) rows.push(n)
-      var next = function () {
-        if (!rows.length) return null
-        var done = function () { return next() }
-        return rowShard(rows.shift(), true).then(done, done)
-      }
-      next()
-    }, REST_AFTER_MS)
+    search.rest(REST_WIDTH)
+    var rows = []
+    for (var n = 0; n < search.core.rows; n++) if (!rowShards[n]) rows.push(n)
+    var next = function () {
+      if (!rows.length) return null
+      var done = function () { return next() }
+      return rowShard(rows.shift(), true).then(done, done)
+    }
+    next()
   }
   var escape = function (text) {
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
@@ -197,6 +196,7 @@
         function () { self.postMessage({ type: READY }) })  // the first query tries again
     } else if (message.type === QUERY && typeof message.data === "string") {
       var query = message.data, asked = ++latest
+      setTimeout(readRest)  // a key after the first rows were shown (after its own fetches)
       engine().then(function (search) {
         // shaped like a number or a range but neither, or a number of no edition: the box
         // says so, as the CLI does (refused())
@@ -227,7 +227,10 @@
             if (asked !== latest) return
             var items = hits.map(function (hit) { return [row(hit, words, data)] })
             self.postMessage({ type: RESULT, data: { items: items } })
-            if (items.length) readRest(search)
+            if (items.length && !shown) {
+              shown = search
+              setTimeout(readRest, REST_AFTER_MS)
+            }
           })
         })
       }).catch(function () {
