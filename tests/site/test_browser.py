@@ -277,8 +277,8 @@ def test_mermaid_loads_only_on_the_page_with_the_diagram(page):
 
 def test_no_file_of_a_rule_page_is_fetched_twice(page, site):
     """Counted where it matters, at the server: a rule page fetches nothing of the search
-    until the box is focused; then the worker loads search.js and the data a query needs,
-    each file once."""
+    until the box is focused; then its worker (one script: the scorer written in) and the
+    data a query needs, each file once."""
     import functools
 
     from tolaria.site.serve import _Quiet, _Server
@@ -299,7 +299,8 @@ def test_no_file_of_a_rule_page_is_fetched_twice(page, site):
         box.click()
         box.fill("giocatore")
         page.wait_for_selector(".md-search-result__item", timeout=15000)
-    assert "/it/assets/tolaria/search.js" in served
+    assert "/it/assets/javascripts/workers/tolaria-search.js" in served
+    assert "/it/assets/tolaria/search/core.json" in served
     assert sorted(path for path in set(served) if served.count(path) > 1) == []
 
 

@@ -94,11 +94,18 @@ def refusals() -> dict[str, str]:
             "unknown": _("no rule {number} in any edition this reference knows")}
 
 
+def labels() -> dict[str, str]:
+    """The words of the search box's rows and messages in the interface's language: the
+    rows' marks, the refusals, and what it says when its data could not be loaded."""
+    return {"english_only": _("English only"),
+            "obsolete": _("pre-2009, no counterpart today"), **refusals(),
+            "failed": _("The search could not load its data. Check the connection and "
+                        "try again.")}
+
+
 def rows_data(book: RuleBook, lang: str) -> dict:
     """The search box's rows of lang's site, and its marks in the interface's language."""
-    return {"labels": {"english_only": _("English only"),
-                       "obsolete": _("pre-2009, no counterpart today"), **refusals()},
-            "own": covered_rows(book, lang), "whole": whole_rows(book)}
+    return {"labels": labels(), "own": covered_rows(book, lang), "whole": whole_rows(book)}
 
 
 def rows_files(book: RuleBook, lang: str) -> dict[str, str]:

@@ -7,13 +7,15 @@ statistics and typo vocabulary; N.json, the postings of the terms of shard N; a 
 Italian search also reads the English site's index and shards), rows/ (the search box's
 rows, in shards by number: site.rows), search.js (the scorer, and `window.tolaria.search`)
 and the Snowball stemmers (snowball-stemmers.js, vendored from the npm registry by
-`make vendor`). The theme's search box talks to a worker (assets/search-worker.js) that
-answers from the same scorer instead of Lunr. Nothing of it is fetched before the reader
+`make vendor`). The theme's search box talks to a worker that answers from the same
+scorer instead of Lunr: one script per language (worker_js: the labels of its rows and
+messages, the stemmers, the scorer and assets/search-worker.js). Nothing of it is fetched before the reader
 focuses the search box or calls `window.tolaria.search` (theme/partials/search-loader.html).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 
@@ -25,6 +27,7 @@ from tolaria.search.export import search_data
 from tolaria.search.payload import dumps, for_language
 from tolaria.search.shards import split
 from tolaria.site.rows import ROWS, rows_files
+from tolaria.site.rows import labels as row_labels
 from tolaria.search import engine_for
 
 ASSETS = "assets/tolaria"
@@ -85,14 +88,25 @@ def _asset(name: str) -> str:
         return stream.read()
 
 
+def worker_js(stemmers: str) -> str:
+    """The search box's worker as one script: the labels of its rows and messages in the
+    interface's language (self.TOLARIA_LABELS), the stemmers (stemmers_js's text), the
+    scorer and the worker itself, so that the worker asks for no other script and its
+    first fetches are those of the search's data."""
+    labels = json.dumps(row_labels(), ensure_ascii=False, separators=(",", ":"))
+    return ";\n".join([f"self.TOLARIA_LABELS = {labels}", stemmers,
+                        _asset("tolaria-search.js"), _asset("search-worker.js")])
+
+
 def search_files(config, book, lang: str, stemmers: str) -> list[File]:
     """The search's files of lang's build (stemmers: stemmers_path's)."""
     rows = rows_files(book, lang)
     data = data_files(book, lang, len(rows))
+    stemmers_text = stemmers_js(stemmers)
     return [*(File.generated(config, f"{DATA}/{name}", content=text)
               for name, text in data.items()),
             *(File.generated(config, f"{ROWS}/{name}", content=text)
               for name, text in rows.items()),
             File.generated(config, ENGINE, content=_asset("tolaria-search.js")),
-            File.generated(config, WORKER, content=_asset("search-worker.js")),
-            File.generated(config, STEMMERS, content=stemmers_js(stemmers))]
+            File.generated(config, WORKER, content=worker_js(stemmers_text)),
+            File.generated(config, STEMMERS, content=stemmers_text)]

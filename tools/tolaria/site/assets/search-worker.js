@@ -1,6 +1,8 @@
 // Tolaria's search worker for the theme's search box: the theme's messages (set up, query,
-// result) answered by Tolaria's own search (../../tolaria/search.js, the CLI's search over the
-// data the build writes, its postings fetched by term as queries ask for them), not by Lunr.
+// result) answered by Tolaria's own search (the scorer of ../../tolaria/search.js, the CLI's
+// search over the data the build writes, its postings fetched by term as queries ask for
+// them), not by Lunr. The build writes the stemmers, the scorer and the labels of the rows in
+// the site's language in front of this script, one file per language.
 // The page creates the worker when the reader first focuses the search box (partials/
 // search-loader.html). Each hit is one result row, drawn from the rows the build writes in
 // shards by number (../../tolaria/rows/N.json, site/rows.py), fetched as hits name them: the
@@ -16,15 +18,24 @@
 (function () {
   "use strict"
   var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3 // the theme's SearchMessageType
-  var fetched = function (url) {
-    return fetch(url).then(function (r) {
+  // a file of the search's data, parsed; a fetch that fails is tried once more (a fresh
+  // fetch: nothing of the failed one is kept), then the promise rejects
+  // (low: at low priority, read ahead of any search)
+  var once = function (url, init) {
+    return fetch(url, init).then(function (r) {
       if (!r.ok) throw new Error("no search data at " + url)
       return r.json()
     })
   }
-  // the search's data is asked for before the scripts are loaded, so that both arrive
-  // together: the core and the index, and a Spanish or Italian search also reads the English
-  // site's index (its English rules; the English site's folder is its own)
+  var fetched = function (url, low) {
+    var priority = low ? { priority: "low" } : {}
+    return once(url, priority).catch(function () {
+      return once(url, Object.assign({ cache: "reload" }, priority))
+    })
+  }
+  // the search's data is asked for as soon as the worker starts (before any script it may
+  // still have to load): the core and the index, and a Spanish or Italian search also reads
+  // the English site's index (its English rules; the English site's folder is its own)
   var FOLDER = "../../tolaria/search/", ENGLISH = "../../../../en/assets/tolaria/search/"
   var ahead = {}
   ;[FOLDER + "core.json", FOLDER + "index.json"].concat(
@@ -33,20 +44,39 @@
     ahead[url] = fetched(url)
     ahead[url].catch(function () {})  // answered to the search, which reports it
   })
-  var dataOf = function (url) {
+  var dataOf = function (url, low) {
     var found = ahead[url]
     delete ahead[url]
-    return found || fetched(url)
+    return found || fetched(url, low)
   }
-  importScripts("../../tolaria/snowball-stemmers.js", "../../tolaria/search.js")
+  // the stemmers and the scorer: in this file when the build wrote them in (site/search.py)
+  if (!self.TolariaSearch) {
+    importScripts("../../tolaria/snowball-stemmers.js", "../../tolaria/search.js")
+  }
   var fold = function (text) {
     return text.normalize("NFKD").replace(/\p{Mn}/gu, "").toLowerCase()
   }
-  var engine = self.TolariaSearch.open(FOLDER, ENGLISH, self.snowballFactory, dataOf)
+  // the engine, opened again at the next query when its data could not be loaded
+  var opened = null
+  var engine = function () {
+    if (!opened) {
+      opened = self.TolariaSearch.open(FOLDER, ENGLISH, self.snowballFactory, dataOf)
+      opened.catch(function () { opened = null })
+    }
+    return opened
+  }
+  engine()
   var lang = "en", rowShards = {}, latest = 0
-  // one shard of the rows (each also holds the rows' labels), fetched once
-  var rowShard = function (n) {
-    if (!rowShards[n]) rowShards[n] = fetched("../../tolaria/rows/" + n + ".json")
+  // the labels of the rows and messages in the site's language: written in by the build
+  // (site/search.py), else read from the rows' files (each holds them)
+  var LABELS = self.TOLARIA_LABELS
+  // one shard of the rows (each also holds the rows' labels), fetched once (again when it
+  // could not be loaded)
+  var rowShard = function (n, low) {
+    if (!rowShards[n]) {
+      rowShards[n] = fetched("../../tolaria/rows/" + n + ".json", low)
+      rowShards[n].catch(function () { delete rowShards[n] })
+    }
     return rowShards[n]
   }
   // the rows of hits: the shards that hold them (core.rows of them), joined; a row's shard
@@ -66,6 +96,27 @@
       })
       return out
     })
+  }
+  // Once the first rows are shown, at the next key or after REST_AFTER_MS, the rest of the
+  // language's search data (the shards of both sites, the rows) is read at low priority, a
+  // few files at a time, so that a later key finds what it reads already here; through the
+  // service worker, which keeps each file for the offline copy (each fetched once). What a
+  // first search fetches is only what its answer reads. Not when the reader saves data.
+  var REST_AFTER_MS = 2000, REST_WIDTH = 4
+  var shown = null, resting = false  // the search whose first rows were shown
+  var readRest = function () {
+    var connection = self.navigator.connection, search = shown
+    if (!search || resting || (connection && connection.saveData)) return
+    resting = true
+    search.rest(REST_WIDTH)
+    var rows = []
+    for (var n = 0; n < search.core.rows; n++) if (!rowShards[n]) rows.push(n)
+    var next = function () {
+      if (!rows.length) return null
+      var done = function () { return next() }
+      return rowShard(rows.shift(), true).then(done, done)
+    }
+    next()
   }
   var escape = function (text) {
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
@@ -116,17 +167,24 @@
     return { location: location, title: title, text: "", score: 1, terms: terms }
   }
 
-  // The one row that says why a query is refused: its words (the rows file's labels, in
-  // the site's language) in a message the page shows in place of the result count.
-  var refused = function (problem, values) {
-    return rowShard(0).then(function (data) {
-      var text = String(data.labels[problem]).replace(/\{(\w+)\}/g, function (all, name) {
-        return name in values ? values[name] : all
-      })
-      var title = '<span class="t-sr-message" role="status">' + escape(text) + "</span>"
-      self.postMessage({ type: RESULT, data: { items: [[{ location: "#", title: title,
-        text: "", score: 1, terms: {} }]] } })
+  // The one row that says why a query is refused: its words (the labels, in the site's
+  // language) in a message the page shows in place of the result count.
+  var say = function (labels, problem, values) {
+    var text = String(labels[problem]).replace(/\{(\w+)\}/g, function (all, name) {
+      return name in values ? values[name] : all
     })
+    var title = '<span class="t-sr-message" role="status">' + escape(text) + "</span>"
+    self.postMessage({ type: RESULT, data: { items: [[{ location: "#", title: title,
+      text: "", score: 1, terms: {} }]] } })
+  }
+  var refused = function (problem, values) {
+    if (LABELS) return Promise.resolve(say(LABELS, problem, values))
+    return rowShard(0).then(function (data) { say(data.labels, problem, values) })
+  }
+  // the data of the search could not be loaded, even tried again: the one row that says so
+  // (the next query tries again)
+  var failed = function () {
+    refused("failed", {}).catch(function () {})
   }
 
   self.addEventListener("message", function (event) {
@@ -134,10 +192,12 @@
     if (message.type === SETUP) {
       var config = (message.data && message.data.config) || {}
       lang = [].concat(config.lang || ["en"])[0]
-      engine.then(function () { self.postMessage({ type: READY }) })
+      engine().then(function () { self.postMessage({ type: READY }) },
+        function () { self.postMessage({ type: READY }) })  // the first query tries again
     } else if (message.type === QUERY && typeof message.data === "string") {
       var query = message.data, asked = ++latest
-      engine.then(function (search) {
+      setTimeout(readRest)  // a key after the first rows were shown (after its own fetches)
+      engine().then(function (search) {
         // shaped like a number or a range but neither, or a number of no edition: the box
         // says so, as the CLI does (refused())
         var problem = search.numberProblem(query)
@@ -167,8 +227,14 @@
             if (asked !== latest) return
             var items = hits.map(function (hit) { return [row(hit, words, data)] })
             self.postMessage({ type: RESULT, data: { items: items } })
+            if (items.length && !shown) {
+              shown = search
+              setTimeout(readRest, REST_AFTER_MS)
+            }
           })
         })
+      }).catch(function () {
+        if (asked === latest) failed()
       })
     }
   })

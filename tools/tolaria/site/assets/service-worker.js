@@ -11,8 +11,11 @@
 //  - Once the reader reads on (a page opened through this worker: a second page view, or
 //    the page's "reading" message at the first focus of the search box), the language's
 //    pages and search files not kept yet are fetched and kept in the background: at low
-//    priority, four at a time, each only when the page's own fetches are done; never when
-//    the reader asked to save data (navigator.connection.saveData).
+//    priority, four at a time, each only when the page's own fetches are done and the
+//    reader has not typed in the search box for a while (the page's "typing" messages);
+//    never when the reader asked to save data (navigator.connection.saveData).
+//  - A file asked for while it is being fetched (by the copy or a page) waits for that
+//    fetch: the network is asked for each file once.
 //  - A new build is a new version: its cache replaces the older ones at activation.
 //  - Offline, an address not kept opens the kept 404 page, saying the page is not saved
 //    for offline reading.
@@ -25,13 +28,16 @@
   var NOT_FOUND = address("404.html")
   var OFFLINE_NOTE = "data-tolaria-offline hidden"  // the 404 page's note, hidden online
   var QUIET_MS = 300  // the page's fetches are done when none came for this long
-  var copying = null, busy = 0, lastFetch = 0
+  var TYPING_MS = 1000  // the reader stopped typing when no key came for this long
+  var copying = null, busy = 0, lastFetch = 0, lastKey = 0
+  var fetching = {}  // url -> Promise of its response from the network, while in flight
 
-  // resolves once no fetch of the pages is in flight, and none came for QUIET_MS
+  // resolves once no fetch of the pages is in flight, none came for QUIET_MS and no key
+  // was typed in the search box for TYPING_MS
   function quiet() {
     return new Promise(function (done) {
       var check = function () {
-        var wait = lastFetch + QUIET_MS - Date.now()
+        var wait = Math.max(lastFetch + QUIET_MS, lastKey + TYPING_MS) - Date.now()
         if (busy === 0 && wait <= 0) done()
         else setTimeout(check, Math.max(wait, 50))
       }
@@ -54,9 +60,11 @@
           return cache.match(url).then(function (kept) {
             if (kept) return null
             return quiet().then(function () {
-              return fetch(url, { priority: "low", credentials: "same-origin" })
-            }).then(function (response) {
-              if (response.ok) return cache.put(url, response)
+              return cache.match(url)  // kept meanwhile (the page asked for it)
+            }).then(function (kept) {
+              if (kept) return null
+              return network(cache, url, new Request(url, { credentials: "same-origin" }),
+                "low")
             })
           }).then(next)
         }
@@ -80,9 +88,25 @@
     }).then(function () { return self.clients.claim() }))
   })
 
-  // the page's message at the first focus of its search box
+  // url from the network, kept when it came whole (a basic answer: of this site): one
+  // fetch per url until it is kept, shared by whoever asks meanwhile, each answered with
+  // its own copy as soon as the answer comes
+  function network(cache, url, request, priority) {
+    if (!fetching[url]) {
+      var answer = fetching[url] = fetch(request, priority ? { priority: priority } : undefined)
+      var over = function () { if (fetching[url] === answer) delete fetching[url] }
+      answer.then(function (response) {
+        if (response.ok && response.type === "basic") return cache.put(url, response.clone())
+      }).then(over, over)
+    }
+    return fetching[url].then(function (response) { return response.clone() })
+  }
+
+  // the page's messages: "reading" at the first focus of its search box, "typing" at each
+  // key in it
   self.addEventListener("message", function (event) {
     if (event.data === "reading") event.waitUntil(copy())
+    else if (event.data === "typing") lastKey = Date.now()
   })
 
   // the kept 404 page, its note on pages not saved for offline reading shown
@@ -107,10 +131,7 @@
     var answer = caches.open(CACHE).then(function (cache) {
       return cache.match(plain).then(function (kept) {
         if (kept) return kept
-        return fetch(request).then(function (response) {
-          if (response.ok && response.type === "basic") cache.put(plain, response.clone())
-          return response
-        }, function (error) {
+        return network(cache, plain, request).then(null, function (error) {
           if (!page) throw error
           return notSaved(cache, error)
         })

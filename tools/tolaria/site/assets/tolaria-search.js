@@ -1146,13 +1146,26 @@
         var terms = shards[n][field]
         return terms ? terms[text] : undefined
       },
+      // whether the shards of terms are all loaded
+      holds: function (terms) {
+        return terms.every(function (t) { return shards[shardOf(t, index.shards)] })
+      },
       prefetch: function (terms) {
         var self = this
         return Promise.all(terms.map(function (t) { return self.load(shardOf(t, index.shards)) }))
       },
-      load: function (n) {
+      // the shards not asked for yet
+      unread: function () {
+        var out = []
+        for (var n = 0; n < index.shards; n++) if (!loading[n]) out.push(n)
+        return out
+      },
+      load: function (n, low) {
         if (!loading[n]) {
-          loading[n] = fetchJSON(folder + n + ".json").then(function (shard) { shards[n] = shard })
+          loading[n] = fetchJSON(folder + n + ".json", low).then(function (shard) {
+            shards[n] = shard
+          })
+          loading[n].catch(function () { delete loading[n] })  // asked for again next time
         }
         return loading[n]
       }
@@ -1200,8 +1213,8 @@
   // A language's search: Promise of {search(query, lang, limit, early), completed(text,
   // lang)}, each answering a Promise, and of numbers(text) and numberProblem(text), which
   // answer at once (the core holds what they read). folder: the language's
-  // assets/tolaria/search/, english: the English site's; fetchJSON(url): Promise of the
-  // parsed file. A search runs until every shard it asks for is loaded (each fetched once),
+  // assets/tolaria/search/, english: the English site's; fetchJSON(url, low): Promise of the
+  // parsed file (low: it may wait, being asked for ahead of any search). A search runs until every shard it asks for is loaded (each fetched once),
   // so that it reads what the CLI reads; early(hits), if given, hears each run's answer that
   // still waited for shards (the search box fetches those hits' rows meanwhile). The core,
   // the index and, on a site of another language than English (a folder that is not the
@@ -1221,22 +1234,28 @@
           var data = joinSources(own[0], source(folder, own[1], fetchJSON, missing),
             englishIndex && source(english, englishIndex, fetchJSON, missing))
           var engine = create(data, snowball), answers = {}
-          // the shards of the terms a search of text surely reads, in both sites
+          // the shards of the terms a search of text surely reads, in both sites: their
+          // loads, and whether all were loaded already (held)
           var likely = function (text, lang) {
-            var own = engine.likely(text, lang)
-            return [data.own.prefetch(lang === "en" ? own : own.concat(ENGLISH_RULES)),
-                    data.englishSite.prefetch(engine.likelyEnglish(text, lang))]
+            var own = engine.likely(text, lang), english = engine.likelyEnglish(text, lang)
+            own = lang === "en" ? own : own.concat(ENGLISH_RULES)
+            var loads = [data.own.prefetch(own), data.englishSite.prefetch(english)]
+            loads.forEach(function (load) { load.catch(function () {}) })  // a run reads
+            loads.held = data.own.holds(own) && data.englishSite.holds(english)  // them again
+            return loads
           }
           // run() until it reads no shard not loaded yet; its first run, with ahead (the
           // likely terms' shards, asked for at once), notes what else it reads, all fetched
-          // in one round
+          // in one round; early hears the answer of a run that waits for more shards once
+          // the likely ones are read (a first run whose ahead were all held already)
           var settled = function (run, early, ahead) {
             missing.length = 0
             var answer = run(), need = missing.splice(0)
             if (!need.length) return Promise.resolve(answer)
             var loads = Promise.all(need.map(function (m) { return m[0].load(m[1]) })
               .concat(ahead || []))
-            if (early && !ahead) early(answer)  // after the shards, which are asked for first
+            // after the shards, which are asked for first
+            if (early && (!ahead || ahead.held)) early(answer)
             return loads.then(function () { return settled(run, early) })
           }
           // each answer once per question (a Promise, so that a question asked again while
@@ -1251,8 +1270,27 @@
             }
             return answers[id]
           }
+          var sources = [data.own].concat(data.englishSite === data.own ? [] : [data.englishSite])
           return {
             core: own[0],
+            // every shard not asked for yet, of both sites, width at a time, each asked for
+            // at low priority (fetchJSON's second argument); a Promise once all are done,
+            // those that failed left to be asked for again when a search reads them
+            rest: function (width) {
+              var queue = []
+              sources.forEach(function (site) {
+                site.unread().forEach(function (n) { queue.push([site, n]) })
+              })
+              var next = function () {
+                var item = queue.shift()
+                if (!item) return null
+                var done = function () { return next() }
+                return item[0].load(item[1], true).then(done, done)
+              }
+              var lanes = []
+              for (var i = 0; i < width; i++) lanes.push(next())
+              return Promise.all(lanes)
+            },
             numbers: engine.numbers,  // read from the core: no shard to wait for
             numberProblem: engine.numberProblem,
             search: function (query, lang, limit, early) {

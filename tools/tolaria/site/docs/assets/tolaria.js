@@ -303,5 +303,15 @@
       })
     }
     document.addEventListener("focusin", reading, true)
+    // each key typed in the search box (at most one message a quarter of a second): the
+    // offline copy waits until the reader stops typing, leaving the network to the search
+    var told = 0
+    document.addEventListener("input", function (event) {
+      if (!event.target.matches || !event.target.matches("input.md-search__input")) return
+      var controller = navigator.serviceWorker.controller, now = Date.now()
+      if (!controller || now - told < 250) return
+      told = now
+      controller.postMessage("typing")
+    }, true)
   }
 })()
