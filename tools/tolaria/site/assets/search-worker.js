@@ -119,15 +119,14 @@
   // service worker, which keeps each file for the offline copy (each fetched once). What a
   // first search fetches is only what its answer reads. Not when the reader saves data.
   // The shards the searches of the next keys likely read come first: those of the query
-  // typed, its last word completed (a key after the first rows turns the read-ahead toward
-  // its query). REST_WIDTH lanes, with the rows' one: the six connections a browser opens
+  // typed, its last word completed (each answer shown turns the read-ahead toward its
+  // query). REST_WIDTH lanes, with the rows' one: the six connections a browser opens
   // to a host.
   var REST_AFTER_MS = 2000, REST_WIDTH = 5
   var shown = null, resting = false, typed = ""  // the search whose first rows were shown
   var readRest = function () {
     var connection = self.navigator.connection, search = shown
-    if (!search || (connection && connection.saveData)) return
-    if (resting) return search.toward(typed, lang)
+    if (!search || resting || (connection && connection.saveData)) return
     resting = true
     search.rest(REST_WIDTH, typed, lang)
     var rows = []
@@ -251,6 +250,8 @@
             if (asked !== latest) return
             var items = hits.map(function (hit) { return [row(hit, words, data)] })
             self.postMessage({ type: RESULT, data: { items: items } })
+            // the read-ahead turned toward the next keys of this query, once it is answered
+            if (resting) setTimeout(function () { search.toward(typed, lang) })
             if (items.length && !shown) {
               shown = search
               setTimeout(readRest, REST_AFTER_MS)

@@ -1149,7 +1149,7 @@
   // words: the covered rules' and the whole CR's
   var ORIGINS = ["book", "cr"]
   // how many completions of the last word typed turn the read-ahead toward their shards
-  var NEXT_WORDS = 12
+  var NEXT_WORDS = 8
   function shardOf(text, count) {  // shards.shard_of: FNV-1a over code points, modulo count
     var value = 0x811c9dc5
     Array.from(text).forEach(function (ch) {
@@ -1317,8 +1317,10 @@
           // first in the queue of rest() (engine.nextTexts: text, its last word completed)
           var toward = function (text, lang) {
             var first = new Map()
-            engine.nextTexts(text, lang, NEXT_WORDS).forEach(function (next) {
-              var own = engine.likely(next, lang), english = engine.likelyEnglish(next, lang)
+            engine.nextTexts(text, lang, NEXT_WORDS).forEach(function (next, i) {
+              // (the reading in English of the text typed only: it is the costlier)
+              var own = engine.likely(next, lang)
+              var english = i ? [] : engine.likelyEnglish(next, lang)
               own = lang === "en" ? own : own.concat(ENGLISH_RULES)
               ;[[data.own, own], [data.englishSite, english]].forEach(function (pair) {
                 pair[1].forEach(function (t) {
