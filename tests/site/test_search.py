@@ -198,6 +198,25 @@ def test_a_spanish_search_fetches_its_shards_in_one_round(browser, server):
     context.close()
 
 
+@pytest.mark.parametrize("query", ["discard to hand size", "damage wears off end of turn",
+                                   "what if I win and lose at once"])
+def test_a_search_whose_phrase_skips_words_fetches_its_shards_in_one_round(browser, server,
+                                                                          book, query):
+    """The pairs of the words that count (stop words and filler left out) and the words'
+    exact spellings, which its phrases read, are among the shards asked for at once."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    events: list[str] = []
+    shard = re.compile(r"/assets/tolaria/search/[0-9]+\.json$")
+    page.on("request", lambda r: shard.search(r.url) and events.append("asked"))
+    page.on("requestfinished", lambda r: shard.search(r.url) and events.append("came"))
+    page.goto(f"{server}en/")
+    hits = page.evaluate("q => window.tolaria.search(q, {lang: 'en', limit: 3})", query)
+    assert [h["number"] for h in hits] == [h.number for h in search(book, query, "en", limit=3)]
+    assert "asked" not in events[events.index("came"):], events
+    context.close()
+
+
 def _of_search(url: str) -> bool:
     return any(part in url for part in ("/assets/tolaria/search", "/assets/tolaria/rows/",
                                         "snowball-stemmers", "workers/tolaria-search",

@@ -33,15 +33,31 @@
       return once(url, Object.assign({ cache: "reload" }, priority))
     })
   }
-  // the search's data is asked for as soon as the worker starts (before any script it may
-  // still have to load): the core and the index, and a Spanish or Italian search also reads
-  // the English site's index (its English rules; the English site's folder is its own)
+  // the search's first data: the core and the index, and a Spanish or Italian search also
+  // reads the English site's index (its English rules; the English site's folder is its
+  // own). The page that creates the worker with "#page-data" fetches them beside the worker's
+  // script and hands them over ("tolaria-data": {files: {address: ArrayBuffer or null}}); a
+  // file it could not fetch, the worker fetches itself. Else they are asked for as soon as
+  // the worker starts (before any script it may still have to load).
   var FOLDER = "../../tolaria/search/", ENGLISH = "../../../../en/assets/tolaria/search/"
-  var ahead = {}
+  var ahead = {}, handed = null
+  var given = location.hash === "#page-data" ? new Promise(function (resolve) {
+    handed = resolve
+  }) : null
+  var parsed = function (buffer, url) {
+    try {
+      return JSON.parse(new TextDecoder().decode(buffer))
+    } catch (error) {
+      return fetched(url)
+    }
+  }
   ;[FOLDER + "core.json", FOLDER + "index.json"].concat(
     String(new URL(ENGLISH, location)) === String(new URL(FOLDER, location))
       ? [] : [ENGLISH + "index.json"]).forEach(function (url) {
-    ahead[url] = fetched(url)
+    ahead[url] = given ? given.then(function (files) {
+      var buffer = files[String(new URL(url, location))]
+      return buffer ? parsed(buffer, url) : fetched(url)
+    }) : fetched(url)
     ahead[url].catch(function () {})  // answered to the search, which reports it
   })
   var dataOf = function (url, low) {
@@ -102,13 +118,17 @@
   // few files at a time, so that a later key finds what it reads already here; through the
   // service worker, which keeps each file for the offline copy (each fetched once). What a
   // first search fetches is only what its answer reads. Not when the reader saves data.
-  var REST_AFTER_MS = 2000, REST_WIDTH = 4
-  var shown = null, resting = false  // the search whose first rows were shown
+  // The shards the searches of the next keys likely read come first: those of the query
+  // typed, its last word completed (each answer shown turns the read-ahead toward its
+  // query). REST_WIDTH lanes, with the rows' one: the six connections a browser opens
+  // to a host.
+  var REST_AFTER_MS = 2000, REST_WIDTH = 5
+  var shown = null, resting = false, typed = ""  // the search whose first rows were shown
   var readRest = function () {
     var connection = self.navigator.connection, search = shown
     if (!search || resting || (connection && connection.saveData)) return
     resting = true
-    search.rest(REST_WIDTH)
+    search.rest(REST_WIDTH, typed, lang)
     var rows = []
     for (var n = 0; n < search.core.rows; n++) if (!rowShards[n]) rows.push(n)
     var next = function () {
@@ -189,13 +209,16 @@
 
   self.addEventListener("message", function (event) {
     var message = event.data || {}
-    if (message.type === SETUP) {
+    if (message.type === "tolaria-data" && handed) {
+      handed(message.files || {})
+    } else if (message.type === SETUP) {
       var config = (message.data && message.data.config) || {}
       lang = [].concat(config.lang || ["en"])[0]
       engine().then(function () { self.postMessage({ type: READY }) },
         function () { self.postMessage({ type: READY }) })  // the first query tries again
     } else if (message.type === QUERY && typeof message.data === "string") {
       var query = message.data, asked = ++latest
+      typed = query
       setTimeout(readRest)  // a key after the first rows were shown (after its own fetches)
       engine().then(function (search) {
         // shaped like a number or a range but neither, or a number of no edition: the box
@@ -227,6 +250,8 @@
             if (asked !== latest) return
             var items = hits.map(function (hit) { return [row(hit, words, data)] })
             self.postMessage({ type: RESULT, data: { items: items } })
+            // the read-ahead turned toward the next keys of this query, once it is answered
+            if (resting) setTimeout(function () { search.toward(typed, lang) })
             if (items.length && !shown) {
               shown = search
               setTimeout(readRest, REST_AFTER_MS)

@@ -1070,20 +1070,32 @@
       return best === null ? null : text.slice(0, last.index) + best
     }
 
-    // The terms a search of text in lang surely reads: each word's keys and each two
-    // neighbours' pairs (query._phrase), whose shards are fetched together before it runs
+    // The terms a search of text in lang surely reads: each word's keys and its exact
+    // spelling (a phrase's words are looked up so), and the pairs (query._phrase) of each two
+    // neighbours, as typed and once the words that do not count (stop words, filler) are left
+    // out, whose shards are fetched together before it runs
     function likely(text, lang) {
       var list = words(text).map(function (w) { return w.toLowerCase() }), out = []
-      list.forEach(function (w, i) {
-        out = out.concat(keys(lang, w) || [])
-        if (i + 1 >= list.length) return
-        var both = spellingsOf(lang, w + " " + list[i + 1]), exact = both[0], stemmed = both[1]
-        if (exact.length !== 2) return
-        out.push(A.pair_kinds.exact + "=" + exact[0] + "~=" + exact[1])
-        ;["name", "stem"].forEach(function (f) {
-          out.push(A.pair_kinds[f] + stemmed[0] + "~" + stemmed[1])
+      var pairs = function (sequence) {
+        sequence.forEach(function (w, i) {
+          if (i + 1 >= sequence.length) return
+          var both = spellingsOf(lang, w + " " + sequence[i + 1])
+          var exact = both[0], stemmed = both[1]
+          if (exact.length !== 2) return
+          out.push(A.pair_kinds.exact + "=" + exact[0] + "~=" + exact[1])
+          ;["name", "stem"].forEach(function (f) {
+            out.push(A.pair_kinds[f] + stemmed[0] + "~" + stemmed[1])
+          })
         })
+      }
+      list.forEach(function (w) {
+        var found = keys(lang, w)
+        if (found) out = out.concat(found, [fold(w)])
       })
+      pairs(list)
+      var counted = []
+      meaningfulPositions(lang, list).forEach(function (i) { counted.push(list[i]) })
+      if (counted.length < list.length) pairs(counted)
       return out
     }
     // The terms of both sites a Spanish or Italian search of text surely reads too: the
@@ -1096,8 +1108,31 @@
       return ENGLISH_RULES.concat(reading.length ? likely(reading.join(" "), "en") : [])
     }
 
+    // The texts the next keys are likely to ask about: text with its last word completed to
+    // each of the count indexed words of lang it begins that most rules hold (the word
+    // completed() answers with, and the words more letters lead to), text itself first
+    var byCount = {}  // lang's indexed words, those most rules hold first
+    function nextTexts(text, lang, count) {
+      var last = /([\p{L}\p{N}_]+)$/u.exec(text), out = [text]
+      if (!last) return out
+      var prefix = fold(last[1].toLowerCase()), vocabulary = data.vocabulary[lang] || {}
+      if (!byCount[lang]) {
+        byCount[lang] = Object.keys(vocabulary).sort(function (a, b) {
+          return vocabulary[b] - vocabulary[a] || (a < b ? -1 : 1)
+        })
+      }
+      var list = byCount[lang]
+      for (var i = 0; i < list.length && out.length <= count; i++) {
+        var w = list[i]
+        if (w.length > prefix.length && w.indexOf(prefix) === 0) {
+          out.push(text.slice(0, last.index) + w)
+        }
+      }
+      return out
+    }
+
     return { search: search, completed: completed, likely: likely,
-             likelyEnglish: likelyEnglish, numbers: typedNumbers,
+             likelyEnglish: likelyEnglish, nextTexts: nextTexts, numbers: typedNumbers,
              numberProblem: numberProblem }
   }
 
@@ -1110,6 +1145,11 @@
   // the values of the fields of every language that a Spanish or Italian search reads
   // whatever its words: the English rules' origin (the whole CR) and language
   var ENGLISH_RULES = ["cr", "en"]
+  // the origins a search reads when a best bet or an official term's rules are among its
+  // words: the covered rules' and the whole CR's
+  var ORIGINS = ["book", "cr"]
+  // how many completions of the last word typed turn the read-ahead toward their shards
+  var NEXT_WORDS = 8
   function shardOf(text, count) {  // shards.shard_of: FNV-1a over code points, modulo count
     var value = 0x811c9dc5
     Array.from(text).forEach(function (ch) {
@@ -1237,7 +1277,8 @@
           // the shards of the terms a search of text surely reads, in both sites: their
           // loads, and whether all were loaded already (held)
           var likely = function (text, lang) {
-            var own = engine.likely(text, lang), english = engine.likelyEnglish(text, lang)
+            var own = engine.likely(text, lang).concat(ORIGINS)
+            var english = engine.likelyEnglish(text, lang)
             own = lang === "en" ? own : own.concat(ENGLISH_RULES)
             var loads = [data.own.prefetch(own), data.englishSite.prefetch(english)]
             loads.forEach(function (load) { load.catch(function () {}) })  // a run reads
@@ -1271,16 +1312,42 @@
             return answers[id]
           }
           var sources = [data.own].concat(data.englishSite === data.own ? [] : [data.englishSite])
+          var queue = []  // the shards rest() reads ahead, in the order they are asked for
+          // the shards of the terms the searches of the next keys after text likely read
+          // first in the queue of rest() (engine.nextTexts: text, its last word completed)
+          var toward = function (text, lang) {
+            var first = new Map()
+            engine.nextTexts(text, lang, NEXT_WORDS).forEach(function (next, i) {
+              // (the reading in English of the text typed only: it is the costlier)
+              var own = engine.likely(next, lang)
+              var english = i ? [] : engine.likelyEnglish(next, lang)
+              own = lang === "en" ? own : own.concat(ENGLISH_RULES)
+              ;[[data.own, own], [data.englishSite, english]].forEach(function (pair) {
+                pair[1].forEach(function (t) {
+                  first.set(pair[0].index.shards + ":" + shardOf(t, pair[0].index.shards) +
+                    (pair[0] === data.own ? "o" : "e"), true)
+                })
+              })
+            })
+            var id = function (item) {
+              return item[0].index.shards + ":" + item[1] + (item[0] === data.own ? "o" : "e")
+            }
+            var now = queue.filter(function (item) { return first.has(id(item)) })
+            var later = queue.filter(function (item) { return !first.has(id(item)) })
+            queue.splice.apply(queue, [0, queue.length].concat(now, later))
+          }
           return {
             core: own[0],
             // every shard not asked for yet, of both sites, width at a time, each asked for
-            // at low priority (fetchJSON's second argument); a Promise once all are done,
-            // those that failed left to be asked for again when a search reads them
-            rest: function (width) {
-              var queue = []
+            // at low priority (fetchJSON's second argument), those of the searches the keys
+            // after text likely ask for first; a Promise once all are done, those that failed
+            // left to be asked for again when a search reads them
+            rest: function (width, text, lang) {
+              queue.length = 0
               sources.forEach(function (site) {
                 site.unread().forEach(function (n) { queue.push([site, n]) })
               })
+              if (text !== undefined) toward(text, lang)
               var next = function () {
                 var item = queue.shift()
                 if (!item) return null
@@ -1291,6 +1358,8 @@
               for (var i = 0; i < width; i++) lanes.push(next())
               return Promise.all(lanes)
             },
+            // the read-ahead of rest() turned toward the searches of the keys after text
+            toward: function (text, lang) { toward(String(text), lang) },
             numbers: engine.numbers,  // read from the core: no shard to wait for
             numberProblem: engine.numberProblem,
             search: function (query, lang, limit, early) {
