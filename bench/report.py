@@ -1,10 +1,11 @@
 """Run every benchmark and write what they print to docs/benchmarks.md (`make bench`).
 
 Each benchmark runs as its own process, one after the other, on one built site (the site's
-search and Lighthouse). The page gives the machine the figures were measured on (cores, load
-average before and after), and for each benchmark what it measures (its docstring), what it
-printed, and whether it met its aims (its exit status). Lighthouse runs when it is installed
-(`make lighthouse` installs it).
+search and Lighthouse). The page gives for each benchmark what it measures (its docstring),
+the machine it ran on (cores, load average before and after), what it printed, and whether
+it met its aims (its exit status). Lighthouse runs when it is installed
+(`make lighthouse` installs it). Given names, only those run, and the page keeps the other
+benchmarks' sections as they were.
 Run: .venv/bin/python bench/report.py [--out FILE] [NAME ...]
 """
 
@@ -36,6 +37,15 @@ def docstring(path: Path) -> str:
             break
         kept.append(line)
     return "\n".join(kept).strip()
+
+
+def earlier_sections(page: Path) -> dict[str, str]:
+    """The sections of a page this script wrote, by benchmark (kept when only some run)."""
+    out = {}
+    for part in page.read_text(encoding="utf-8").split("\n## ")[1:]:
+        name = part.split("\n", 1)[0].strip()
+        out[name] = f"## {part.rstrip()}\n"
+    return out
 
 
 def load() -> str:
@@ -79,23 +89,27 @@ def main() -> int:
         if any(str(site) in argv for _name, argv, _extra in chosen):  # built once for all
             subprocess.run([str(BIN / "tolaria"), "site", "--out", str(site)], env=env,
                            cwd=REPO, stdout=subprocess.DEVNULL, check=True)
-        before = load()
-        sections = []
+        sections = {}
         for name, argv, extra in chosen:
+            before = load()
             printed, status, seconds = run(name, argv, dict(env, **extra))
             verdict = "every aim met" if status == 0 else f"an aim not met (exit status {status})"
-            sections.append(f"## {name}\n\n{docstring(REPO / 'bench' / name)}\n\n"
-                            f"```text\n{printed}\n```\n\n{verdict}; {seconds:.0f} s.\n")
-        after = load()
+            sections[name] = (
+                f"## {name}\n\n{docstring(REPO / 'bench' / name)}\n\n"
+                f"Measured on {datetime.date.today().isoformat()}: {os.cpu_count()} cores, "
+                f"Python {platform.python_version()}, load average (1 / 5 / 15 min) {before} "
+                f"before and {load()} after.\n\n"
+                f"```text\n{printed}\n```\n\n{verdict}; {seconds:.0f} s.\n")
+    out = Path(args.out)
+    kept = earlier_sections(out) if args.names and out.exists() else {}
     head = ("# Benchmarks\n\n"
             "Written by `make bench` (`bench/report.py`): every benchmark in `bench/`, run one "
             "after the other. Each compares with a baseline measured in the same run and "
             "prints ratios, because machines are shared and noisy; each figure comes with its "
-            "aim.\n\n"
-            f"Measured on {datetime.date.today().isoformat()}: {os.cpu_count()} cores, "
-            f"Python {platform.python_version()}, load average (1 / 5 / 15 min) {before} "
-            f"before and {after} after.\n")
-    Path(args.out).write_text("\n".join([head, *sections]), encoding="utf-8")
+            "aim, and each benchmark with the machine's load while it ran.\n")
+    order = [name for name, _argv, _extra in benchmarks(site)]
+    body = [sections.get(name) or kept.get(name) for name in order]
+    out.write_text("\n".join([head, *filter(None, body)]), encoding="utf-8")
     print(f"bench: wrote {os.path.relpath(args.out, REPO)}", file=sys.stderr)
     return 0
 
