@@ -89,7 +89,7 @@ def write_files(root, files: dict) -> None:
         os.makedirs(root, exist_ok=True)  # a first import makes the rulebook's folder
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, root) from None
-    with _locked(root):
+    with locked(root):
         _finish(root)
         sweep(root)
         pairs: list[tuple[str, str]] = []
@@ -133,7 +133,7 @@ def recover(root, sweep_temporaries: bool = False) -> None:
     if not sweep_temporaries and not os.path.exists(os.path.join(root, JOURNAL)):
         return
     try:
-        with _locked(root):
+        with locked(root):
             _finish(root)
             if sweep_temporaries:
                 sweep(root)
@@ -202,8 +202,10 @@ def _finish(root: str) -> None:
     _sync_folder(root)
 
 
-class _locked:
-    """root's exclusive lock for this process (re-entrant within it), for a `with` block.
+class locked:
+    """root's exclusive lock for this process (re-entrant within it), for a `with` block:
+    the writers of a folder, and a cache that processes make concurrently (the search
+    index), made by one while the others wait, then read.
     (A class, not contextlib.contextmanager: every command imports this module, and
     contextlib costs `show`'s cold start about 4 ms, python -X importtime.)"""
 
@@ -233,13 +235,6 @@ class _locked:
         del _held[key]
         os.close(self._fd)  # releases the lock
         self._fd = None
-
-
-def locked(folder: str) -> _locked:
-    """folder's exclusive lock (fcntl.flock; re-entrant within a process), for a `with`
-    block: a cache that processes make concurrently (the search index) is made by one while
-    the others wait, then read."""
-    return _locked(folder)
 
 
 def _check_target(path: str) -> None:

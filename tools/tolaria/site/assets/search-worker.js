@@ -131,12 +131,7 @@
     search.rest(REST_WIDTH, typed, lang)
     var rows = []
     for (var n = 0; n < search.core.rows; n++) if (!rowShards[n]) rows.push(n)
-    var next = function () {
-      if (!rows.length) return null
-      var done = function () { return next() }
-      return rowShard(rows.shift(), true).then(done, done)
-    }
-    next()
+    self.TolariaSearch.drain(rows, 1, function (n) { return rowShard(n, true) })
   }
   var escape = function (text) {
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")

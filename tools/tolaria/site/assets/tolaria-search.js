@@ -1150,6 +1150,19 @@
   var ORIGINS = ["book", "cr"]
   // how many completions of the last word typed turn the read-ahead toward their shards
   var NEXT_WORDS = 8
+  // The items of queue (an array, which may be reordered meanwhile), taken from its front
+  // width at a time, each by load(item) (a Promise; one that fails does not stop the rest);
+  // a Promise once the queue is empty and every load has settled.
+  function drain(queue, width, load) {
+    var next = function () {
+      if (!queue.length) return null
+      var done = function () { return next() }
+      return load(queue.shift()).then(done, done)
+    }
+    var lanes = []
+    for (var i = 0; i < width; i++) lanes.push(next())
+    return Promise.all(lanes)
+  }
   function shardOf(text, count) {  // shards.shard_of: FNV-1a over code points, modulo count
     var value = 0x811c9dc5
     Array.from(text).forEach(function (ch) {
@@ -1348,15 +1361,7 @@
                 site.unread().forEach(function (n) { queue.push([site, n]) })
               })
               if (text !== undefined) toward(text, lang)
-              var next = function () {
-                var item = queue.shift()
-                if (!item) return null
-                var done = function () { return next() }
-                return item[0].load(item[1], true).then(done, done)
-              }
-              var lanes = []
-              for (var i = 0; i < width; i++) lanes.push(next())
-              return Promise.all(lanes)
+              return drain(queue, width, function (item) { return item[0].load(item[1], true) })
             },
             // the read-ahead of rest() turned toward the searches of the keys after text
             toward: function (text, lang) { toward(String(text), lang) },
@@ -1435,6 +1440,6 @@
     }
   }
 
-  root.TolariaSearch = { create: create, open: open, shardOf: shardOf }
+  root.TolariaSearch = { create: create, open: open, shardOf: shardOf, drain: drain }
   if (typeof document !== "undefined" && document.currentScript) pageApi(document.currentScript)
 })(typeof self !== "undefined" ? self : this)
