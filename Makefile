@@ -3,6 +3,10 @@
 #                PORT=8001 picks the port (default 8000), WATCH=1 rebuilds as the sources change
 #   make test    set everything up and run the whole test suite (what CI runs)
 PYTHON ?= python3
+# Bytecode is kept as an ordinary installation keeps it: where the environment says not to
+# write it (container images often do), every process the tests start would compile each
+# module of the package again.
+unexport PYTHONDONTWRITEBYTECODE
 PORT   ?= 8000
 WATCH  ?=
 VENV   := .venv
