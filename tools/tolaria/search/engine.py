@@ -40,7 +40,7 @@ from .filler import is_filler
 from .glossary import Glossary
 from .hits import Hit, Hits, found_hit
 from .index import (SCHEMA_VERSION, IndexRebuilt, OpenIndex, analysis_fingerprint,
-                    damage_text, forget, open_index, quietly)
+                    damage_text, forget, open_folder, open_index, quietly)
 from .kept import kept
 from .parsing import ParsedQuery
 from .postings import PostingsCache, top as best_documents
@@ -96,6 +96,7 @@ class WhooshEngine(SearchEngine):
         self.glossary = glossary
         self._reopen = reopen  # rebuilds the index when it turns out broken while searching
         self._searcher = None
+        self._whole = None  # whole_searcher's
         # the open searcher (it holds the index's file open): closed by close(), else when
         # the engine is dropped or the process ends
         self._open: list = []
@@ -144,15 +145,29 @@ class WhooshEngine(SearchEngine):
 
     def searcher(self):
         if self._searcher is None:
-            weighting = PerLanguage({})
-            self._searcher = self.opened.index.searcher(weighting=weighting)
-            self._open.append(self._searcher)
-            reader = self._searcher.reader()  # each language's documents, before any scoring
-            weighting.counts.update((lang, reader.doc_frequency("lang", lang)) for lang in LANGS)
+            self._searcher = self._searcher_of(self.opened.index)
         return self._searcher
 
+    def whole_searcher(self):
+        """A searcher of the same index that reads it whole (open_folder's whole), for
+        reading every term's postings; the engine's own searcher when the index is in
+        memory."""
+        if not self.info.saved:
+            return self.searcher()
+        if self._whole is None:
+            self._whole = self._searcher_of(open_folder(self.info.path, whole=True))
+        return self._whole
+
+    def _searcher_of(self, ix):
+        weighting = PerLanguage({})
+        searcher = ix.searcher(weighting=weighting)
+        self._open.append(searcher)
+        reader = searcher.reader()  # each language's documents, before any scoring
+        weighting.counts.update((lang, reader.doc_frequency("lang", lang)) for lang in LANGS)
+        return searcher
+
     def close(self) -> None:
-        self._searcher = None
+        self._searcher = self._whole = None
         _close_all(self._open)
         self._vocabularies.clear()
         self._weights.clear()

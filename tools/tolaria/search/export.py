@@ -299,7 +299,7 @@ def _patterns() -> dict:
 def search_data(book: RuleBook) -> dict:
     """Everything the site's search needs, as JSON-ready data."""
     engine = engine_for(book)
-    searcher = engine.searcher()
+    searcher = engine.whole_searcher()
     fields = _fields(searcher)
     docs, titles = _documents(searcher)
     reader = searcher.reader()

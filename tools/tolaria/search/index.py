@@ -181,11 +181,13 @@ def _fill(ix, docs: list[Document], procs: int) -> int:
     return count
 
 
-def open_folder(path: str):
+def open_folder(path: str, whole: bool = False):
     """The index saved in path, read in place: without memory mapping, Whoosh would copy
     each part of the segment file into memory on opening it (about 20 ms of every fresh
-    search), while read in place only the parts a query needs are read."""
-    return FileStorage(path, supports_mmap=False, readonly=True).open_index()
+    search), while read in place only the parts a query needs are read. whole: memory
+    mapped, each part copied once, for a reader of every term's postings (the site's
+    search data), which read in place would make millions of small reads."""
+    return FileStorage(path, supports_mmap=whole, readonly=True).open_index()
 
 
 class OpenIndex(named("OpenIndex", "index info")):
