@@ -89,6 +89,16 @@ def _fields(searcher) -> dict:
     return out
 
 
+def _documents_of(entry: dict, postings: list) -> int:
+    """How many documents a term's postings (of _fields) name."""
+    if not entry["positions"]:
+        return len(postings) // 2
+    count = i = 0
+    while i < len(postings):
+        count, i = count + 1, i + 2 + postings[i + 1]
+    return count
+
+
 def _idf(searcher, fields: dict) -> dict:
     """Per language (of a field's name: stem_es), the engine's idf for every document
     frequency a scorable term has."""
@@ -97,8 +107,8 @@ def _idf(searcher, fields: dict) -> dict:
         if not entry["scorable"]:
             continue
         held = out.setdefault(field.rpartition("_")[2], {})
-        for text in entry["terms"]:
-            frequency = searcher.doc_frequency(field, text)
+        for text, postings in entry["terms"].items():
+            frequency = _documents_of(entry, postings)  # the term's document frequency
             if frequency not in held:
                 held[frequency] = searcher.idf(field, text)
     return {lang: {str(k): v for k, v in sorted(held.items())}
