@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from tolaria_testing import REPO
+from tolaria_testing import REPO, made_once
 
 
 @pytest.fixture(scope="session")
@@ -29,10 +29,16 @@ def whole_book():
 
 
 @pytest.fixture(scope="session")
-def site_data(whole_book):
+def site_data(request, tmp_path_factory):
     """The search data the site exports, of the project's rulebook (the whole CR in English
-    included), as JSON gives it back."""
+    included), as JSON gives it back: exported once per test run, read by every worker."""
     from tolaria.search.export import search_data
     from tolaria.search.payload import dumps
 
-    return json.loads(dumps(search_data(whole_book)))
+    def export(folder):
+        folder.mkdir(parents=True, exist_ok=True)
+        data = search_data(request.getfixturevalue("whole_book"))
+        (folder / "search-data.json").write_text(dumps(data), encoding="utf-8")
+
+    folder = made_once(tmp_path_factory, "search-data", export)
+    return json.loads((folder / "search-data.json").read_text(encoding="utf-8"))

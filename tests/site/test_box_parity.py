@@ -1,6 +1,12 @@
-"""The search box shows what the CLI shows: for every query of every query set in bench/,
-typed in the box of its language's site in Debian's Chromium, the first three rows the box
-draws are the rules of `tolaria search --limit 3`, in the same order. No tolerance."""
+"""The search box and the page's search API answer as the CLI: for every query of every query
+set in bench/, in its language's site in Debian's Chromium, the first three rows the box
+draws are the rules of `tolaria search --limit 3`, in the same order, and
+window.tolaria.search's ten hits are those of `tolaria search` (ten), in the same order. No
+tolerance.
+
+One search of ten per query serves both: a search's first hits do not depend on how many are
+asked for (tolaria.search: the best bets are ordered however many hits are asked for; the
+engine ranks the same candidates and cuts the list; test_limit.py pins it)."""
 
 from __future__ import annotations
 
@@ -15,6 +21,7 @@ from tolaria_testing import BLIND, QUERY_SETS, bench_queries, box_answers, box_p
 
 LANGS = ("en", "es", "it")
 SHOWN = 3  # the rows compared: `tolaria search --limit 3`
+RANKED = 10  # the hits compared: `tolaria search` (its default limit), the API's
 
 
 def every_query() -> dict[str, list[tuple[str, str, int]]]:
@@ -30,9 +37,9 @@ QUERIES = every_query()
 
 
 def cli(book, query: str, lang: str) -> list[str]:
-    """The numbers `tolaria search --limit 3` gives (none for a query it refuses)."""
+    """The numbers `tolaria search` gives, RANKED of them (none for a query it refuses)."""
     try:
-        return [h.number for h in search(book, query, lang, limit=SHOWN)]
+        return [h.number for h in search(book, query, lang, limit=RANKED)]
     except UserError:
         return []
 
@@ -45,6 +52,18 @@ def shown_rows(page, queries: list[str]) -> list[list[str]]:
     return [found[q] for q in queries]
 
 
+def ranked(page, queries: list[str], lang: str) -> list[list[str]]:
+    """The numbers window.tolaria.search gives for each query in lang, RANKED of them."""
+    return page.evaluate("""async ([queries, lang, limit]) => {
+        const out = []
+        for (const query of queries) {
+            const hits = await window.tolaria.search(query, {lang: lang, limit: limit})
+            out.push(hits.map(hit => hit.number))
+        }
+        return out
+    }""", [queries, lang, RANKED])
+
+
 @pytest.fixture(scope="module")
 def boxes(browser, server):
     """A page per language with its search box focused and its worker ready."""
@@ -53,25 +72,29 @@ def boxes(browser, server):
 
 
 def differences(book, page, lang: str) -> tuple[list[str], int, float]:
-    """What the box of lang shows otherwise than the CLI, the queries typed and the seconds
-    the box took for them."""
+    """What the box and the API of lang's site give otherwise than the CLI, the queries
+    typed and the seconds the box took for them."""
     queries = QUERIES[lang]
-    with ThreadPoolExecutor(1) as pool:  # the CLI searches while the box is typed in
-        wanted = pool.submit(lambda: [cli(book, query, lang) for query, _name, _n in queries])
+    typed = [q for q, _name, _n in queries]
+    with ThreadPoolExecutor(1) as pool:  # the CLI searches while the browser does
+        wanted = pool.submit(lambda: [cli(book, query, lang) for query in typed])
         started = time.perf_counter()
-        rows = shown_rows(page, [q for q, _name, _n in queries])
+        rows = shown_rows(page, typed)
         took = time.perf_counter() - started
+        api = ranked(page, typed, lang)
         wants = wanted.result()
     out = []
-    for (query, name, n), box, want in zip(queries, rows, wants):
-        if box != want:
-            said = f"query {n}" if name in BLIND else repr(query)
-            out.append(f"{name} {said}: box {box}, cli {want}")
+    for (query, name, n), box, hits, want in zip(queries, rows, api, wants):
+        said = f"query {n}" if name in BLIND else repr(query)
+        if box != want[:SHOWN]:
+            out.append(f"{name} {said}: box {box}, cli {want[:SHOWN]}")
+        if hits != want:
+            out.append(f"{name} {said}: window.tolaria.search {hits}, cli {want}")
     return out, len(queries), took
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_box_shows_the_clis_first_three_rules_for_every_bench_query(book, boxes, lang):
+def test_the_box_and_the_api_give_the_clis_rules_for_every_bench_query(book, boxes, lang):
     found, count, took = differences(book, boxes[lang], lang)
     print(f"\n{lang}: {count} queries typed in the box in {took:.1f} s "
           f"({1000 * took / max(1, count):.1f} ms a query), {len(found)} differ")
