@@ -9,7 +9,7 @@ from tolaria import lookup as module
 from tolaria.errors import UserError
 from tolaria.lookup import typed_number, typed_numbers
 from tolaria.numbering import RuleNumber
-from tolaria_testing import REPO
+from tolaria_testing import QUERY_SETS, REPO, bench_queries
 
 
 def test_doctests():
@@ -58,23 +58,20 @@ def test_any_text_is_numbers_none_or_a_clear_error(text):
 
 def _typed_in_query_sets():
     """(query, lang) of every query of the relevance sets that names rule numbers."""
-    import yaml
-
-    from tolaria.lookup import typed_numbers
     from tolaria.search.numbers import split_numbers
 
     out = []
-    for path in sorted((REPO / "bench").glob("queries*.yaml")):
-        for query in yaml.safe_load(path.read_text(encoding="utf-8"))["queries"]:
+    for path in QUERY_SETS:
+        for query, lang in bench_queries(path):
             try:
-                numbers = typed_numbers(query["query"])
+                numbers = typed_numbers(query)
                 if numbers is None:
-                    mixed = split_numbers(query["query"])
+                    mixed = split_numbers(query)
                     numbers = mixed[0] if mixed else None
             except UserError:
                 continue
             if numbers:
-                out.append((query["query"], query["lang"], [str(n) for n in numbers]))
+                out.append((query, lang, [str(n) for n in numbers]))
     return out
 
 

@@ -310,11 +310,11 @@ BLIND = {"queries_heldout.yaml", "queries_situations.yaml", "queries_situations_
 
 
 def bench_queries(path: Path) -> list[tuple[str, str]]:
-    """(query, language) of every query of a query set of bench/."""
-    import yaml
+    """(query, language) of every query of a query set of bench/ (read with libyaml's
+    parser where present, as the product reads its data: the sets parametrize tests)."""
+    from tolaria.yamlfiles.nodes import load
 
-    with open(path, encoding="utf-8") as stream:
-        return [(q["query"], q["lang"]) for q in yaml.safe_load(stream)["queries"]]
+    return [(q["query"], q["lang"]) for q in load(path.read_text(encoding="utf-8"))["queries"]]
 
 
 def stored_postings(entry: dict, raw: list) -> list[tuple[int, int]]:
