@@ -112,7 +112,7 @@ def test_validate_reports_a_broken_whole_cr(capsys, tiny):
         "2 errors: fix them and run the command again."]
 
 
-def test_validate_counts_the_whole_cr(capsys):
-    assert main(["validate"]) == 0
-    assert capsys.readouterr().out.rstrip().endswith(
+def test_validate_counts_the_whole_cr(validated):
+    assert validated.status == 0, validated.err
+    assert validated.out.rstrip().endswith(
         ", the whole CR of April 17, 2026 (3,138 rules)")
