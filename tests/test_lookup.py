@@ -128,10 +128,9 @@ def test_200_random_numbers_of_the_current_edition_show_their_official_text(caps
     import random
 
     from tolaria.cli import main
-    from tolaria.cr.official import read_official
-    from tolaria_testing import shared_dir
+    from tolaria_testing import official
 
-    doc = read_official(shared_dir() / "reference" / "cr-en" / "rules_20260417.txt")
+    doc = official("rules_20260417.txt")
     rules = [r for s in doc.sections.values() for r in s.rules]
     for rule in random.Random(20260417).sample(rules, 200):
         assert main(["show", rule.number, "--lang", "en", "--json"]) == 0, rule.number

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tolaria_testing import REPO, shared_dir
+from tolaria_testing import REPO, official as official_file
 from tolaria.cli import main
 from tolaria.cr import load_whole_cr
 from tolaria.cr.records import CRChapter, CRRule, CRSection, CRTerm, WholeCR
@@ -19,9 +19,7 @@ STORED = REPO / "rules" / "cr" / "en.json"
 
 @pytest.fixture(scope="module")
 def official():
-    from tolaria.cr.official import read_official
-
-    return read_official(shared_dir() / "reference" / "cr-en" / "rules_20260417.txt")
+    return official_file("rules_20260417.txt")
 
 
 @pytest.fixture(scope="module")
