@@ -80,8 +80,9 @@ lighthouse: setup vendor browser $(LIGHTHOUSE)
 site: setup vendor
 	NO_MKDOCS_2_WARNING=1 $(BIN)/tolaria site --out site
 
+# validate first: a data error is reported as file:line before the suite runs (the suite's
+# own tests run validate and fmt --check on the project too)
 test: setup vendor browser
-	$(BIN)/tolaria fmt --check
 	$(BIN)/tolaria validate
 	$(BIN)/python -m pytest -n auto --durations=25
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import shutil
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from hypothesis import settings
@@ -70,6 +73,39 @@ def _english_interface(monkeypatch, tmp_path_factory):
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+class Validated(NamedTuple):
+    status: int
+    out: str
+    err: str
+    summary: object  # validation.folder.Summary, None when validate found errors
+
+    def ok(self):
+        """The Summary; a failure that shows validate's errors when it found some."""
+        assert self.status == 0 and self.summary is not None, self.err
+        return self.summary
+
+
+@pytest.fixture(scope="session")
+def validated() -> Validated:
+    """`tolaria validate` of the project's rules/ (the default folder), in English, and the
+    Summary validate_folder() gives of it: run once for the tests that check what it says of
+    the unchanged project (a whole validation takes seconds; the second one here reuses what
+    the first read, rulebook.readings)."""
+    from tolaria import i18n
+    from tolaria.cli import main
+    from tolaria.validation.folder import validate_folder
+
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch:
+        for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "TOLARIA_RULES"):
+            patch.delenv(var, raising=False)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(["validate"])
+        i18n.set_language("en")
+        summary = validate_folder() if status == 0 else None
+    return Validated(status, out.getvalue(), err.getvalue(), summary)
 
 
 def _listing(root: Path) -> dict[Path, tuple[int, int]]:

@@ -9,7 +9,7 @@ from tolaria import lookup as module
 from tolaria.errors import UserError
 from tolaria.lookup import typed_number, typed_numbers
 from tolaria.numbering import RuleNumber
-from tolaria_testing import REPO
+from tolaria_testing import QUERY_SETS, REPO, bench_queries
 
 
 def test_doctests():
@@ -58,23 +58,20 @@ def test_any_text_is_numbers_none_or_a_clear_error(text):
 
 def _typed_in_query_sets():
     """(query, lang) of every query of the relevance sets that names rule numbers."""
-    import yaml
-
-    from tolaria.lookup import typed_numbers
     from tolaria.search.numbers import split_numbers
 
     out = []
-    for path in sorted((REPO / "bench").glob("queries*.yaml")):
-        for query in yaml.safe_load(path.read_text(encoding="utf-8"))["queries"]:
+    for path in QUERY_SETS:
+        for query, lang in bench_queries(path):
             try:
-                numbers = typed_numbers(query["query"])
+                numbers = typed_numbers(query)
                 if numbers is None:
-                    mixed = split_numbers(query["query"])
+                    mixed = split_numbers(query)
                     numbers = mixed[0] if mixed else None
             except UserError:
                 continue
             if numbers:
-                out.append((query["query"], query["lang"], [str(n) for n in numbers]))
+                out.append((query, lang, [str(n) for n in numbers]))
     return out
 
 
@@ -131,10 +128,9 @@ def test_200_random_numbers_of_the_current_edition_show_their_official_text(caps
     import random
 
     from tolaria.cli import main
-    from tolaria.cr.official import read_official
-    from tolaria_testing import shared_dir
+    from tolaria_testing import official
 
-    doc = read_official(shared_dir() / "reference" / "cr-en" / "rules_20260417.txt")
+    doc = official("rules_20260417.txt")
     rules = [r for s in doc.sections.values() for r in s.rules]
     for rule in random.Random(20260417).sample(rules, 200):
         assert main(["show", rule.number, "--lang", "en", "--json"]) == 0, rule.number

@@ -7,6 +7,7 @@ uniquely so that it never collides with the conftest.py files of test subfolders
 from __future__ import annotations
 
 import fcntl
+import functools
 import os
 import subprocess
 import sys
@@ -35,6 +36,21 @@ def shared_dir() -> Path:
             pytest.fail(message)
         pytest.skip(message, allow_module_level=True)
     return path
+
+
+@functools.cache
+def official(name: str):
+    """The official file reference/cr-en/NAME of the shared sources as read_official parses
+    it, read once per process: several modules compare with the same files, and parsing all
+    of them takes seconds. The tests only read it."""
+    from tolaria.cr.official import read_official
+
+    return read_official(shared_dir() / "reference" / "cr-en" / name)
+
+
+def official_files() -> list[Path]:
+    """Every official file of the shared sources, oldest first."""
+    return sorted((shared_dir() / "reference" / "cr-en").glob("*.txt"))
 
 
 def whole(text: str) -> str:
@@ -310,11 +326,11 @@ BLIND = {"queries_heldout.yaml", "queries_situations.yaml", "queries_situations_
 
 
 def bench_queries(path: Path) -> list[tuple[str, str]]:
-    """(query, language) of every query of a query set of bench/."""
-    import yaml
+    """(query, language) of every query of a query set of bench/ (read with libyaml's
+    parser where present, as the product reads its data: the sets parametrize tests)."""
+    from tolaria.yamlfiles.nodes import load
 
-    with open(path, encoding="utf-8") as stream:
-        return [(q["query"], q["lang"]) for q in yaml.safe_load(stream)["queries"]]
+    return [(q["query"], q["lang"]) for q in load(path.read_text(encoding="utf-8"))["queries"]]
 
 
 def stored_postings(entry: dict, raw: list) -> list[tuple[int, int]]:

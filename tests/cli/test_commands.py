@@ -13,10 +13,9 @@ def run(capsys, *args):
     return status, out, err
 
 
-def test_validate_says_ok_and_counts(capsys):
-    status, out, _ = run(capsys, "validate")
-    assert status == 0
-    assert out.startswith("ok: 21 section files, ")
+def test_validate_says_ok_and_counts(validated):
+    assert validated.status == 0, validated.err
+    assert validated.out.startswith("ok: 21 section files, ")
 
 
 def test_validate_reports_every_error(capsys, tiny):
@@ -43,8 +42,9 @@ def test_export_is_keyed_by_rule_number_with_every_language(capsys):
 
 
 def test_fmt_check_passes_on_the_project(capsys):
-    status, out, _ = run(capsys, "fmt", "--check")
-    assert status == 0
+    """The project's data is valid and every YAML file of it in canonical form."""
+    status, out, err = run(capsys, "fmt", "--check")
+    assert status == 0, err
 
 
 def test_fmt_rewrites_and_check_fails_before(capsys, tiny):
@@ -259,9 +259,9 @@ def test_a_missing_output_folder_is_reported_not_made(capsys, tmp_path, args, me
 
 
 # --- validate reads every data file ------------------------------------------------------------
-def test_validate_counts_every_kind_of_file(capsys):
-    status, out, _ = run(capsys, "validate")
-    assert status == 0
+def test_validate_counts_every_kind_of_file(validated):
+    assert validated.status == 0, validated.err
+    out = validated.out
     assert " worked examples, " in out and " waiver" in out and "rule history of" in out
 
 

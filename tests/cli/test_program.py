@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from tolaria.cli import main
+from tolaria_testing import FIXTURES
 
 PROGRAM = [sys.executable, "-m", "tolaria"]
 
@@ -43,8 +44,13 @@ def test_a_reader_that_goes_away_ends_it_quietly():
     assert (done.returncode, done.stderr) == (0, "")
 
 
+# validate on the tiny rulebook: what these tests look at is the program's way out, not the data
+COMMANDS = [["show", "104.3b"], ["search", "phasing"],
+            ["validate", "--rules", str(FIXTURES / "rulebook")]]
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
-@pytest.mark.parametrize("command", [["show", "104.3b"], ["search", "phasing"], ["validate"]])
+@pytest.mark.parametrize("command", COMMANDS)
 def test_a_full_disk_is_one_line_and_status_2(command):
     with open("/dev/full", "w") as full:
         done = subprocess.run(PROGRAM + command, stdout=full, stderr=subprocess.PIPE, text=True)
@@ -52,7 +58,7 @@ def test_a_full_disk_is_one_line_and_status_2(command):
     assert done.stderr.startswith("tolaria: ") and len(done.stderr.splitlines()) == 1
 
 
-@pytest.mark.parametrize("command", [["show", "104.3b"], ["search", "phasing"], ["validate"]])
+@pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_ends_with_the_interpreters_teardown(command):
     script = ("import atexit, sys\n"
               "atexit.register(lambda: sys.stderr.write('teardown\\n'))\n"

@@ -3,11 +3,11 @@ from datetime import date, timedelta
 
 import pytest
 
-from tolaria_testing import REPO, shared_dir
+from tolaria_testing import REPO, official, official_files
 from tolaria.cr.official import OfficialFileError, decode, parse_official, read_official
 from tolaria.today.loader import load_rulebook
 
-OFFICIAL = sorted((shared_dir() / "reference" / "cr-en").glob("*.txt"))
+OFFICIAL = official_files()
 
 
 def test_there_are_reference_files():
@@ -16,7 +16,7 @@ def test_there_are_reference_files():
 
 @pytest.mark.parametrize("path", OFFICIAL, ids=lambda p: p.stem)
 def test_every_official_file_is_read_whole(path):
-    doc = read_official(path)
+    doc = official(path.name)  # read_official
     named = date(int(path.stem[6:10]), int(path.stem[10:12]), int(path.stem[12:14]))
     assert abs(doc.effective - named) <= timedelta(days=12)
     assert {"100", "104", "500", "512", "513", "514", "702", "704"} <= set(doc.sections)
@@ -36,7 +36,7 @@ def test_every_official_file_is_read_whole(path):
 
 
 def test_a_number_printed_twice_is_kept_and_reported():
-    doc = read_official(shared_dir() / "reference" / "cr-en" / "rules_20240917.txt")
+    doc = official("rules_20240917.txt")
     assert doc.warnings == ["rules_20240917.txt:5228: rule 702.175 appears twice (first at "
                             "line 5222); both are kept",
                             "rules_20240917.txt:5230: rule 702.175a appears twice (first at "
@@ -44,7 +44,7 @@ def test_a_number_printed_twice_is_kept_and_reported():
 
 
 def test_quirks_of_real_files_are_parsed():
-    doc = read_official(shared_dir() / "reference" / "cr-en" / "rules_20230414.txt")
+    doc = official("rules_20230414.txt")
     assert doc.rule("119.1d").text.startswith("In a two-player Brawl game")  # "119.1d."
     assert doc.rule("606.5").text.startswith("If the total cost")  # "606.5 If"
     assert doc.rule("901.4").text.startswith("All plane and phenomenon")  # "901.4.All"
@@ -82,7 +82,7 @@ def test_reimporting_the_english_sections_finds_no_difference():
         if section.source.kind != "official":
             continue
         assert section.source.file.startswith("reference/cr-en/")
-        doc = read_official(shared_dir() / section.source.file)
+        doc = official(section.source.file.removeprefix("reference/cr-en/"))
         assert doc.effective == section.edition.effective
         part = doc.extract(number)
         assert part.title == section.title

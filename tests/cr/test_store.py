@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tolaria_testing import REPO, shared_dir
+from tolaria_testing import REPO, official as official_file
 from tolaria.cli import main
 from tolaria.cr import load_whole_cr
 from tolaria.cr.records import CRChapter, CRRule, CRSection, CRTerm, WholeCR
@@ -19,9 +19,7 @@ STORED = REPO / "rules" / "cr" / "en.json"
 
 @pytest.fixture(scope="module")
 def official():
-    from tolaria.cr.official import read_official
-
-    return read_official(shared_dir() / "reference" / "cr-en" / "rules_20260417.txt")
+    return official_file("rules_20260417.txt")
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +110,7 @@ def test_validate_reports_a_broken_whole_cr(capsys, tiny):
         "2 errors: fix them and run the command again."]
 
 
-def test_validate_counts_the_whole_cr(capsys):
-    assert main(["validate"]) == 0
-    assert capsys.readouterr().out.rstrip().endswith(
+def test_validate_counts_the_whole_cr(validated):
+    assert validated.status == 0, validated.err
+    assert validated.out.rstrip().endswith(
         ", the whole CR of April 17, 2026 (3,138 rules)")

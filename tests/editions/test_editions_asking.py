@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from tolaria_testing import REPO, shared_dir
+from tolaria_testing import REPO, official as official_file, official_files
 from tolaria.cli import main
 from tolaria.editions.archive import load_archive
 
@@ -23,11 +23,9 @@ def no_shared(monkeypatch, tmp_path):
 def official():
     """rule number -> [(effective date, text, examples)] of every official file, oldest
     first, for the rules these tests ask about."""
-    from tolaria.cr.official import read_official
-
     out: dict[str, list] = {}
-    for path in sorted((shared_dir() / "reference" / "cr-en").glob("*.txt")):
-        doc = read_official(path)
+    for path in official_files():
+        doc = official_file(path.name)
         for number in ("704.5a", "608.2i", "609.8"):
             rule = doc.rule(number)
             if rule is not None:

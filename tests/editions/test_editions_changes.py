@@ -10,7 +10,7 @@ import json
 import pytest
 
 from editions_testing import edition
-from tolaria_testing import shared_dir
+from tolaria_testing import official
 from tolaria import i18n
 from tolaria.cli import main
 from tolaria.editions.archive import Archive, today_keys
@@ -21,11 +21,8 @@ from tolaria.editions.following import every_history
 @pytest.fixture(scope="module")
 def files():
     """(February 27, 2026, April 17, 2026): number -> (text, examples) of each official file."""
-    from tolaria.cr.official import read_official
-
-    folder = shared_dir() / "reference" / "cr-en"
     return tuple({r.number: (r.text, tuple(r.examples))
-                  for s in read_official(folder / name).sections.values() for r in s.rules}
+                  for s in official(name).sections.values() for r in s.rules}
                  for name in ("rules_20260227.txt", "rules_20260417.txt"))
 
 

@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from editions_testing import edition, official_text
-from tolaria_testing import REPO, shared_dir
+from tolaria_testing import REPO, official as official_file, official_files, shared_dir
 from tolaria.cli import main
 from tolaria.editions.archive import build_archive, check_editions, load_archive
 from tolaria.editions.building import deltas_of
@@ -25,13 +25,12 @@ def test_the_stored_history_of_every_edition_is_at_most_3_mb():
 
 def test_every_stored_edition_is_the_official_file_word_for_word():
     from tolaria.editions.records import from_document
-    from tolaria.cr.official import read_official
 
-    files = sorted((shared_dir() / "reference" / "cr-en").glob("*.txt"))
+    files = official_files()
     archive = load_archive(RULES)
     assert [e.source for e in archive.editions] == [f.name for f in files]
     for stored, path in zip(archive.editions, files):
-        official = from_document(read_official(path))
+        official = from_document(official_file(path.name))  # read_official
         assert stored.effective == official.effective, path.name
         assert stored.sections == official.sections, path.name
         assert stored.rules == official.rules, path.name

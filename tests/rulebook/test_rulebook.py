@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tolaria_testing import shared_dir
+from tolaria_testing import official, shared_dir
 from tolaria.numbering import RuleNumber
 
 SECTIONS = ["104", "300", "512", "513", "514", "702.25", "717"]
@@ -95,14 +95,10 @@ def test_the_pre_2009_rule_300_is_quoted_word_for_word(book):
 
 
 def test_english_glossary_definitions_are_quoted_from_the_official_glossary(book):
-    from tolaria.cr.official import read_official
-
-    docs = {}
     for term in book.glossary:
         english = term.names["en"]
         source = english.source.removeprefix("official glossary, ")
-        path = shared_dir() / "reference" / "cr-en" / f"rules_{source.replace('-', '')}.txt"
-        doc = docs.setdefault(path, read_official(path))
+        doc = official(f"rules_{source.replace('-', '')}.txt")
         assert doc.term(english.name).definition == english.definition, term.id
 
 

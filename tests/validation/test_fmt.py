@@ -2,9 +2,8 @@ import pytest
 import yaml
 from hypothesis import given, settings, strategies as st
 
-from tolaria_testing import REPO
 from tolaria.yamlfiles.canonical import format_yaml
-from tolaria.validation.fmt import format_rulebook, yaml_files
+from tolaria.validation.fmt import format_rulebook
 
 MESSY = '''# top comment
 section:   '104'   # the number
@@ -38,12 +37,6 @@ def test_canonical_form_keeps_values_and_comments():
 def test_canonical_form_is_a_fixed_point():
     once = format_yaml(MESSY)
     assert format_yaml(once) == once
-
-
-def test_the_project_rulebook_is_in_canonical_form():
-    for path in yaml_files(REPO / "rules"):
-        text = path.read_text(encoding="utf-8")
-        assert format_yaml(text) == text, path
 
 
 def test_fmt_writes_nothing_from_an_invalid_rulebook(tiny):

@@ -54,14 +54,15 @@ def test_the_summary_counts_examples_waivers_and_history_editions(tiny):
     assert (summary.examples, summary.waivers, summary.history_editions) == (1, 1, None)
 
 
-def test_the_summary_counts_the_history_editions(project):
+def test_the_summary_counts_the_history_editions(validated):
     editions = len(load_history(REPO / "rules").all_editions)
     assert editions > 1
-    assert validate_folder(project).history_editions == editions
+    assert validated.ok().history_editions == editions
 
 
-def test_the_default_folder_is_the_projects_rules():
-    summary = validate_folder()
+def test_the_default_folder_is_the_projects_rules(validated):
+    """(validated: validate_folder() of the default folder.)"""
+    summary = validated.ok()
     assert summary.examples > 0 and summary.history_editions > 0
     assert ("en", "104") in summary.book.sections
 

@@ -37,8 +37,9 @@ def format_rulebook(root: Path, write: bool) -> list[str]:
         text = raw.decode("utf-8")  # as written: a byte-order mark and CRLF stay visible
         try:
             canonical = format_yaml(text)
-            value = _value(text)
-            same = canonical == text or _value(canonical) == value  # a text read once
+            # a file in canonical form is read no further (its scalars were built writing
+            # it); another's value is compared with its canonical form's, never changed
+            same = canonical == text or _value(text) == _value(canonical)
         except yaml_module().YAMLError as exc:
             errors.append(DataError(display, *describe(
                 exc, text.removeprefix("\ufeff").replace("\r\n", "\n"))))
