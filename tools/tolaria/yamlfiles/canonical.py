@@ -143,13 +143,24 @@ def _pair(key: yaml.Node, value: yaml.Node, lead: str, indent: int, out: list[st
         _value_lines(value, head + " ", indent + 2, out, comments, key=key)
 
 
+def _construct(node: yaml.Node):
+    """A scalar's value; a YAML error at the node where its tag cannot read it (PyYAML's own
+    constructors fail with other errors on such text: `!!timestamp xx`)."""
+    try:
+        return _constructor.construct_object(node)
+    except (ArithmeticError, AttributeError, TypeError, ValueError) as exc:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"!!{node.tag.rpartition(':')[2]} cannot read {node.value!r}",
+            node.start_mark) from None
+
+
 def _value_lines(node: yaml.Node, lead: str, indent: int, out: list[str], comments: _Comments,
                  key: yaml.Node | None = None) -> None:
     """Write a scalar (or an inline collection) after lead, folding long text."""
     note = comments.after(node) or (comments.after(key) if key is not None else None)
     suffix = f"  {note}" if note else ""
     if isinstance(node, yaml.ScalarNode):
-        value = _constructor.construct_object(node)
+        value = _construct(node)
         # a text longer than the line is longer on one line too (quoting only adds): folded
         # without writing its one-line form, which is most of the time of `fmt`
         if isinstance(value, str) and (len(lead) + len(value) > WIDTH or "\n" in value
@@ -185,7 +196,7 @@ def _flow(node: yaml.Node) -> str:
 
 
 def _plain(node: yaml.Node) -> str:
-    return _scalar(_constructor.construct_object(node), flow=True)
+    return _scalar(_construct(node), flow=True)
 
 
 def _scalar(value: object, flow: bool = False) -> str:
