@@ -1,8 +1,11 @@
-"""The fault tests' small rulebook, made once per session (support.make_small_rulebook)."""
+"""The fault tests' small rulebook, made once per test run (support.make_small_rulebook),
+whichever xdist worker asks first."""
 
 from __future__ import annotations
 
 import pytest
+
+from tolaria_testing import made_once
 
 from .support import make_small_rulebook
 
@@ -11,4 +14,4 @@ from .support import make_small_rulebook
 def small_rulebook(tmp_path_factory):
     """A folder with rules/ (the small rulebook, never changed by a test: copy it) and ref/
     (the official files its history was built from)."""
-    return make_small_rulebook(tmp_path_factory.mktemp("small-rulebook"))
+    return made_once(tmp_path_factory, "faults-small-rulebook", make_small_rulebook)

@@ -25,6 +25,8 @@ import time
 
 import pytest
 
+from tolaria_testing import made_once
+
 from .support import (EDITIONS, SECTIONS, copy_small, in_process, reference, reset, run, start,
                       writing_moments)
 
@@ -32,17 +34,19 @@ KILLS = int(os.environ.get("TOLARIA_FAULT_KILLS", "10"))
 SLOW_RENAME = 0.08  # seconds before each rename of a file: a slow disk
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def small(small_rulebook, tmp_path_factory):
     """The small rulebook (support.make_small_rulebook) with the whole CR of the newest
-    edition; and a cache that knows it."""
-    work = tmp_path_factory.mktemp("small")
-    copy_small(small_rulebook, work)
-    for argv in (["import", str(reference() / f"rules_{EDITIONS[-1]}.txt"), "--whole"],
-                 ["validate"]):
-        done = run(argv, work)
-        assert done.returncode == 0, done.stderr
-    return work
+    edition; and a cache that knows it (made once per test run)."""
+
+    def make(work):
+        copy_small(small_rulebook, work)
+        for argv in (["import", str(reference() / f"rules_{EDITIONS[-1]}.txt"), "--whole"],
+                     ["validate"]):
+            done = run(argv, work)
+            assert done.returncode == 0, done.stderr
+
+    return made_once(tmp_path_factory, "faults-small-whole", make)
 
 
 def prepare_import_history(small, work) -> list[str]:

@@ -16,11 +16,14 @@ from __future__ import annotations
 import builtins
 import errno
 import io
+import json
 import os
 import shutil
 from pathlib import Path
 
 import pytest
+
+from tolaria_testing import made_once
 
 from .support import SCENARIOS, in_process, snapshot
 
@@ -126,17 +129,20 @@ def inject(monkeypatch, folder: Path, fault: int) -> None:
             monkeypatch.setattr(os, name, guarded)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def prepared(tmp_path_factory, small_rulebook):
-    """Each scenario's folder, prepared once (copied for each test)."""
-    made = {}
+    """Each scenario's folder and command line, prepared once per test run, whichever xdist
+    worker asks first (copied for each test)."""
 
     def get(scenario):
-        if scenario.name not in made:
-            work = tmp_path_factory.mktemp(scenario.name) / "work"
-            work.mkdir()
-            made[scenario.name] = (work, scenario.prepare(work, small_rulebook))
-        return made[scenario.name]
+        def make(folder):
+            work = folder / "work"
+            work.mkdir(parents=True)
+            argv = scenario.prepare(work, small_rulebook)
+            (folder / "argv.json").write_text(json.dumps(argv), encoding="utf-8")
+
+        folder = made_once(tmp_path_factory, f"faults-disk-{scenario.name}", make)
+        return folder / "work", json.loads((folder / "argv.json").read_text(encoding="utf-8"))
 
     return get
 

@@ -5,6 +5,7 @@ links the deltas keep (its renumberings included)."""
 from __future__ import annotations
 
 import bisect
+import os
 from datetime import date
 
 from ..errors import DataError, DataErrors
@@ -12,7 +13,8 @@ from ..i18n import _, format_date
 from .deltas import apply_delta
 from .records import EditionRules, from_whole_cr
 from .store import editions_path, read
-from ..cr.loading import default_rules_dir, load_whole_cr
+from ..cache import fingerprint
+from ..cr.loading import STORE, default_rules_dir, load_whole_cr
 
 
 class Archive:
@@ -78,6 +80,11 @@ class Archive:
         return None
 
 
+# the Archive last built in this process, by the fingerprint of the two files it is built
+# from: a process that asks many histories (the site, a test) builds it once
+_built: dict[tuple, Archive] = {}
+
+
 def build_archive(current: EditionRules, deltas, display: str, errors: list[DataError]
                   ) -> Archive | None:
     """The Archive of the current edition and its deltas [(line, delta)], newest first;
@@ -121,6 +128,9 @@ def load_archive(rules_dir, whole=None) -> Archive | None:
     from ..yamlfiles.nodes import display_path
 
     display = display_path(path)
+    key = (fingerprint([path, os.path.join(rules_dir, *STORE)]), whole.edition, whole.source)
+    if key in _built:
+        return _built[key]
     current, deltas = read(path)
     errors: list[DataError] = []
     if current != whole.edition.isoformat():
@@ -132,6 +142,8 @@ def load_archive(rules_dir, whole=None) -> Archive | None:
     archive = build_archive(from_whole_cr(whole), deltas, display, errors)
     if errors:
         raise DataErrors(errors)
+    _built.clear()
+    _built[key] = archive
     return archive
 
 

@@ -60,14 +60,14 @@ def icon_png(size: int) -> bytes:
     left, right = round(size * 0.3), round(size * 0.7)
     top, bar, bottom = round(size * 0.3), round(size * 0.4), round(size * 0.72)
     stem_left, stem_right = round(size * 0.45), round(size * 0.55)
-    rows = []
-    for y in range(size):
-        row = bytearray(b"\x00")  # filter type: none
-        for x in range(size):
-            inside = ((top <= y < bar and left <= x < right)
-                      or (bar <= y < bottom and stem_left <= x < stem_right))
-            row.extend(white if inside else background)
-        rows.append(bytes(row))
+
+    def row(start: int, end: int) -> bytes:  # filter type none, then the pixels
+        return (b"\x00" + bytes(background) * start + bytes(white) * (end - start)
+                + bytes(background) * (size - end))
+
+    bar_row, stem_row, plain_row = row(left, right), row(stem_left, stem_right), row(0, 0)
+    rows = [bar_row if top <= y < bar else stem_row if bar <= y < bottom else plain_row
+            for y in range(size)]
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return (struct.pack(">I", len(data)) + kind + data
