@@ -80,8 +80,11 @@ def browser():
 
 @pytest.fixture
 def page(browser, server):
-    """A fresh page; any request to another host fails the test (the site works offline)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    """A fresh page; any request to another host fails the test (the site works offline).
+    No service worker: a second page view or a search would start the offline copy of the
+    whole language in the background (tested in test_offline.py, in contexts of its own)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  service_workers="block")
     remote: list[str] = []
 
     def check(request):

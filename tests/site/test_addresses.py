@@ -15,7 +15,9 @@ FORMER = ("702.25", "717")  # the rulebook's numbers of Phasing and of ending th
 
 @pytest.fixture(scope="module")
 def page(browser, server):
-    context = browser.new_context()
+    """One page for the module, without the service worker (whose offline copy a second
+    page view would start)."""
+    context = browser.new_context(service_workers="block")
     tab = context.new_page()
     tab.base = server
     errors: list[str] = []

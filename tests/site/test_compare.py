@@ -128,7 +128,8 @@ def test_rows_are_labelled_with_todays_numbers(site):
 
 
 def test_a_column_can_be_hidden_and_stays_hidden(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  service_workers="block")  # no offline copy at the reload
     try:
         tab = context.new_page()
         tab.goto(server + "es/compare/702.26/")
