@@ -25,6 +25,7 @@ from common import BIN, REPO
 
 PAGES = ["en/", "en/702.26/", "es/702.26/", "it/702.26/"]
 CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
+AIMS = [90, 100, 100, 90]  # the least score of each category that meets its aim
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --no-first-run"
 
 
@@ -84,7 +85,7 @@ def _where(audit: dict) -> list[str]:
     return out
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", default=str(REPO / "site"), help="the built site's folder")
     parser.add_argument("--no-build", action="store_true", help="serve the folder as it is")
@@ -114,9 +115,17 @@ def main() -> None:
         server.terminate()
         server.wait()
     print("\npage           perf  a11y  best  seo")
+    missed = 0
     for page, values in scores:
-        print(f"{page:<14} " + "  ".join(f"{v:>4}" for v in values))
+        short = [f"{c} {v} (aim >= {a})" for c, v, a in zip(CATEGORIES, values, AIMS) if v < a]
+        missed += bool(short)
+        print(f"{page:<14} " + "  ".join(f"{v:>4}" for v in values)
+              + (f"  NOT MET: {', '.join(short)}" if short else ""))
+    print(f"aims (performance >= {AIMS[0]}, accessibility {AIMS[1]}, best practices "
+          f"{AIMS[2]}, SEO >= {AIMS[3]}): "
+          + (f"NOT MET on {missed} of {len(scores)} pages" if missed else "met on every page"))
+    return 1 if missed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -108,6 +108,7 @@ def main() -> int:
             "prints ratios, because machines are shared and noisy; each figure comes with its "
             "aim, and each benchmark with the machine's load while it ran.\n")
     order = [name for name, _argv, _extra in benchmarks(site)]
+    order += [name for name in kept if name not in order]  # one not runnable here (Lighthouse)
     body = [sections.get(name) or kept.get(name) for name in order]
     out.write_text("\n".join([head, *filter(None, body)]), encoding="utf-8")
     print(f"bench: wrote {os.path.relpath(args.out, REPO)}", file=sys.stderr)
