@@ -110,10 +110,10 @@ def test_fmt_reports_a_non_utf8_file_the_loader_does_not_read(tiny, capsys):
 
 
 @pytest.mark.parametrize("tagged", ["!!timestamp xx", "!!timestamp 2020-13-45", "!!int xyz",
-                                    "!!float abc"])
+                                    "!!float abc", "!!bool maybe"])
 def test_fmt_reports_a_value_its_tag_cannot_read_as_one_line(tiny, capsys, tagged):
     """PyYAML's own constructors fail on such text with errors of their own (AttributeError,
-    ValueError): fmt says where, one line, and writes nothing."""
+    KeyError, ValueError): fmt says where, one line, and writes nothing."""
     from tolaria.cli import main
 
     (tiny / "notes.yaml").write_text(f"a: 1\nb: {tagged}\n...\n", encoding="utf-8")
@@ -121,8 +121,8 @@ def test_fmt_reports_a_value_its_tag_cannot_read_as_one_line(tiny, capsys, tagge
     assert main(["fmt", "--rules", str(tiny)]) == 2
     err = capsys.readouterr().err
     tag, _, value = tagged.partition(" ")
-    assert err.splitlines()[0].startswith("rules/notes.yaml:2: ")
-    assert f"{tag} cannot read '{value}'" in err.splitlines()[0]
+    assert err.splitlines()[0] == (f"rules/notes.yaml:2: a value that cannot be read ({tag} "
+                                   f"cannot read '{value}'): run tolaria validate")
     assert "Traceback" not in err and "unexpected" not in err
     assert {p: p.read_bytes() for p in tiny.rglob("*.yaml")} == before
 

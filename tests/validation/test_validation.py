@@ -263,3 +263,20 @@ def test_a_translation_that_lost_its_last_rules_fails(project):
     assert any(e.startswith("rules/it/104.yaml:") and e.endswith(
         "the text ends with 104.5, its English of 2018-07-13 with 104.6: is the file cut "
         "short?") for e in errors), errors
+
+
+@pytest.mark.parametrize("date", ["!!timestamp xx", "2026-02-30"])
+def test_a_date_its_tag_cannot_read_is_one_error_at_its_line(tiny, date):
+    """PyYAML's timestamp constructor fails on `!!timestamp xx` with an AttributeError of its
+    own: validate reports it as it reports a day that is not in the calendar."""
+    path = tiny / "editions.yaml"
+    text = path.read_text(encoding="utf-8")
+    line = next(n for n, l in enumerate(text.splitlines(), 1) if "effective:" in l)
+    head, _, tail = text.partition("effective: ")
+    path.write_text(head + "effective: " + date + tail[tail.index("\n"):], encoding="utf-8")
+    with pytest.raises(DataErrors) as caught:
+        validate_folder(tiny)
+    shown = date.split()[-1]
+    assert [str(e) for e in caught.value.errors] == [
+        f"rules/editions.yaml:{line}: effective: '{shown}' is no day of the calendar (write a "
+        "date that exists, as YYYY-MM-DD)"]

@@ -10,7 +10,7 @@ from . import RULES_FILE, TITLES_FILE
 from .reader import history_dir
 from .records import HistoryData, Span, Tracked, Unit, number_key
 from ..files.atomic import write_files
-from ..yamlfiles.canonical import format_yaml
+from ..yamlfiles.canonical import DUMPER, format_yaml
 
 RULES_HEADER = (
     "The history of the covered rules through every official English edition of the\n"
@@ -56,13 +56,9 @@ def _unit(u: Unit) -> dict:
             "tracked": [_tracked(t, "rule") for t in u.rules]}
 
 
-# libyaml's emitter where present: the body is written again in the canonical form, which
-# reads only its values, and the pure-Python emitter took a third of writing the history
-_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
-
 def _dump(data: dict, header: str) -> str:
-    body = yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, width=10**9)
+    # libyaml's emitter where present (canonical.DUMPER): the canonical form rewrites it
+    body = yaml.dump(data, Dumper=DUMPER, allow_unicode=True, sort_keys=False, width=10**9)
     comments = "".join(f"# {line}\n" for line in header.splitlines())
     return format_yaml(comments + body)
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ..errors import DataError, DataErrors, os_error_text
 from ..yamlfiles.canonical import format_yaml
-from ..yamlfiles.nodes import display_path, load, yaml_module
+from ..yamlfiles.nodes import Unreadable, display_path, load, yaml_module
 from ..i18n import _
 from .folder import validate_folder
 from ..files.atomic import write_files
@@ -44,10 +44,10 @@ def format_rulebook(root: Path, write: bool) -> list[str]:
             errors.append(DataError(display, *describe(
                 exc, text.removeprefix("\ufeff").replace("\r\n", "\n"))))
             continue
-        except ValueError as exc:  # a value YAML cannot build (2026-02-30), in a stray file
-            errors.append(DataError(display, 1, _("a value that cannot be read ({problem}): "
-                                                  "run tolaria validate").format(
-                problem=type(exc).__name__)))
+        except ValueError as exc:  # a value its tag cannot read (2026-02-30), in a stray file
+            errors.append(DataError(display, getattr(exc, "line", 1), _(
+                "a value that cannot be read ({problem}): run tolaria validate").format(
+                problem=exc if isinstance(exc, Unreadable) else type(exc).__name__)))
             continue
         if not same:  # never change a value
             errors.append(DataError(display, 1, _(

@@ -18,7 +18,7 @@ from datetime import date
 import yaml
 
 from .ends import END
-from .nodes import compose
+from .nodes import compose, construct
 
 WIDTH = 96
 # Keys are written in this order where present; others keep their order, after these.
@@ -28,10 +28,9 @@ KEY_ORDER = ["editions", "terms", "section", "id", "effective", "set", "title", 
              "claims_text", "translated_from", "rules", "obsolete", "note", "en", "es", "it"]
 _ORDER = {key: i for i, key in enumerate(KEY_ORDER)}
 _TRAILING = re.compile(r"^\s*:?\s*(?:[>|][-+0-9]*)?\s*(#.*)$")
-_constructor = yaml.constructor.SafeConstructor()
 # libyaml's emitter where present: a scalar it writes is the pure-Python emitter's but for the
 # document end marker ("..."), which _text removes either way, and takes a fifth of the time
-_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 _FLOW_SAFE = re.compile(r"[^\W\d_][\w .’'()/-]*")  # plain inside {…} and […]; else quoted
 _RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")  # always quoted: "104.10", not 104.1
 
@@ -143,24 +142,13 @@ def _pair(key: yaml.Node, value: yaml.Node, lead: str, indent: int, out: list[st
         _value_lines(value, head + " ", indent + 2, out, comments, key=key)
 
 
-def _construct(node: yaml.Node):
-    """A scalar's value; a YAML error at the node where its tag cannot read it (PyYAML's own
-    constructors fail with other errors on such text: `!!timestamp xx`)."""
-    try:
-        return _constructor.construct_object(node)
-    except (ArithmeticError, AttributeError, TypeError, ValueError) as exc:
-        raise yaml.constructor.ConstructorError(
-            None, None, f"!!{node.tag.rpartition(':')[2]} cannot read {node.value!r}",
-            node.start_mark) from None
-
-
 def _value_lines(node: yaml.Node, lead: str, indent: int, out: list[str], comments: _Comments,
                  key: yaml.Node | None = None) -> None:
     """Write a scalar (or an inline collection) after lead, folding long text."""
     note = comments.after(node) or (comments.after(key) if key is not None else None)
     suffix = f"  {note}" if note else ""
     if isinstance(node, yaml.ScalarNode):
-        value = _construct(node)
+        value = construct(node)
         # a text longer than the line is longer on one line too (quoting only adds): folded
         # without writing its one-line form, which is most of the time of `fmt`
         if isinstance(value, str) and (len(lead) + len(value) > WIDTH or "\n" in value
@@ -196,7 +184,7 @@ def _flow(node: yaml.Node) -> str:
 
 
 def _plain(node: yaml.Node) -> str:
-    return _scalar(_construct(node), flow=True)
+    return _scalar(construct(node), flow=True)
 
 
 def _scalar(value: object, flow: bool = False) -> str:
@@ -214,7 +202,7 @@ def _scalar(value: object, flow: bool = False) -> str:
 def _text(text: str, flow: bool) -> str:
     """One-line form of a text (the rulebook repeats its keys, numbers and names: each is
     written through YAML's emitter once)."""
-    dumped = yaml.dump(text, Dumper=_DUMPER, allow_unicode=True, width=10**9,
+    dumped = yaml.dump(text, Dumper=DUMPER, allow_unicode=True, width=10**9,
                        default_flow_style=True)
     dumped = dumped.removesuffix("\n").removesuffix("\n...").removesuffix("...").strip()
     needs_quotes = (dumped.startswith(("'", '"')) or _RULE_NUMBER.match(text)

@@ -60,10 +60,23 @@ def load(text: str):
     return yaml_module().load(text, Loader=safe_loader())
 
 
+class Unreadable(ValueError):
+    """A scalar whose tag cannot read its text (2026-02-30, `!!timestamp xx`, `!!int x`), with
+    its 1-based line."""
+
+    def __init__(self, node):
+        super().__init__(f"!!{node.tag.rpartition(':')[2]} cannot read {node.value!r}")
+        self.line = line_of(node)
+
+
 def construct(node):
-    """The Python value of a scalar node (a date, a bool, a number)."""
+    """The Python value of a scalar node (a date, a bool, a number); Unreadable when its tag
+    cannot read its text (PyYAML's own constructors then fail with errors of their own)."""
     yaml_module()
-    return _constructor.construct_object(node)
+    try:
+        return _constructor.construct_object(node)
+    except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError):
+        raise Unreadable(node) from None
 
 
 def line_of(node) -> int:
@@ -206,7 +219,10 @@ class YamlFile:
     def boolean(self, node: yaml.Node, what: str) -> bool | None:
         """A true/false value, or None after reporting an error."""
         if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:bool":
-            return construct(node)
+            try:
+                return construct(node)
+            except Unreadable:  # !!bool maybe
+                pass
         self.error(node, _("{what}: expected true or false, found {found}").format(
             what=what, found=kind_of(node)))
         return None
