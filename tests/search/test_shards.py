@@ -37,6 +37,8 @@ def test_every_term_is_in_its_shard_with_its_postings(site_data):
             assert field not in index["fields"]
             continue
         assert "terms" not in index["fields"][field]
+        if "column" in index["fields"][field]:  # read off the documents: test below
+            continue
         for text, postings in entry["terms"].items():
             shard = shards[shard_of(text, len(shards))]
             assert shard[field][text] == deltas(postings, entry["positions"])
@@ -44,6 +46,35 @@ def test_every_term_is_in_its_shard_with_its_postings(site_data):
     held = sum(len(terms) for shard in shards for field, terms in shard.items()
                if not field.startswith("keys_"))
     assert held == count
+
+
+def test_the_fields_the_documents_hold_are_read_off_them_not_sharded(site_data):
+    for lang in ("en", "es"):
+        site, _core, index, shards = _split(site_data, lang)
+        for field in ("number", "lang", "origin"):
+            meta = index["fields"][field]
+            assert not any(field in shard for shard in shards)
+            read: dict = {}  # as search.js reads them: heldPostings
+            for number, doc in enumerate(index["documents"]):
+                if doc is not None:
+                    term = meta["values"][doc[meta["column"]]] if "values" in meta \
+                        else doc[meta["column"]]
+                    read.setdefault(term, []).extend((number, 1))
+            assert read == site["fields"][field]["terms"] != {}
+
+
+def test_a_field_the_documents_do_not_hold_exactly_stays_in_the_shards(site_data):
+    from tolaria.search.shards import shard_of, split
+
+    site, *_ = _split(site_data, "en")
+    number = site["fields"]["number"]
+    term, postings = next(iter(number["terms"].items()))
+    changed = {**site, "fields": {**site["fields"], "number": {
+        **number, "terms": {**number["terms"], term: postings[:-1] + [2]}}}}  # a weight of 2
+    _core, index, shards = split(changed, "en")
+    assert "column" not in index["fields"]["number"]
+    assert shards[shard_of(term, len(shards))]["number"][term][-1] == 2
+    assert "column" in index["fields"]["lang"]
 
 
 def test_the_documents_stem_keys_are_inverted_into_the_shards(site_data):

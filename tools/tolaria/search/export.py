@@ -39,9 +39,9 @@ from ..errors import UserError
 from .numbers import lookup, MAX_TEXT
 from .. import lookup as typed
 
-FORMAT = 5  # the layout of the site's files (shards.split): postings as deltas in shards by
-#            term; idf per language; other languages' word tables as their keys only
-#            (payload.for_language: `known`)
+FORMAT = 6  # the layout of the site's files (shards.split): postings as deltas in shards by
+#            term, those the documents hold read off them; idf per language; other
+#            languages' word tables as their keys only (payload.for_language: `known`)
 POSITIONS = ("exact", "stem", "name")  # the fields searched as phrases: positions kept
 
 

@@ -18,6 +18,11 @@ from .payload import deltas
 
 SHARD_BYTES = 8000  # about what a shard holds, as JSON (some 2.5 kB gzipped)
 KEYS = "keys"  # the field of each document's stem keys (coverage), inverted: key -> documents
+# The fields whose postings the index's documents hold: each document's term is the value at
+# a column of its entry (origin: 1 for the whole CR, see export._documents), weight 1. The
+# browser reads them off the documents, so their terms need no shard:
+# {field: (column, the terms by value, or None for the value itself)}.
+HELD = {"number": (0, None), "lang": (1, None), "origin": (4, ("book", "cr"))}
 
 
 def shard_of(text: str, count: int) -> int:
@@ -49,6 +54,17 @@ def _frequency(postings: list, positional: bool) -> int:
     return count
 
 
+def _read_off(documents: list, column: int, values) -> dict[str, list]:
+    """The postings a field of HELD would have if the documents' entries were its source:
+    {term: [document, 1, ...]}."""
+    out: dict[str, list] = {}
+    for number, doc in enumerate(documents):
+        if doc is not None:
+            term = values[doc[column]] if values else doc[column]
+            out.setdefault(term, []).extend((number, 1))
+    return out
+
+
 def split(site: dict, lang: str) -> tuple[dict, dict, list[dict]]:
     """(core, index, shards) of a language's search data (payload.for_language's).
 
@@ -57,15 +73,11 @@ def split(site: dict, lang: str) -> tuple[dict, dict, list[dict]]:
     exact field ({word: document frequency}) and the shard count. shards: per shard,
     {field: {term: postings as payload.compact stores them}}, the documents' stem keys as
     the field "keys_LANG" ({key: [document, as the difference from the one before]}).
+    A field of HELD whose postings are exactly what the documents hold is in no shard: its
+    statistics name the column of the documents' entries that holds each one's term
+    ("column"; "values" when the column holds the term's place in that list).
     A Spanish or Italian site holds no English field: the browser reads those of the English
     site's index and shards (tolaria-search.js: the English source)."""
-    terms: dict[str, dict[str, list]] = {}
-    meta: dict[str, dict] = {}
-    for field, entry in site["fields"].items():
-        if lang != "en" and field.endswith("_en"):
-            continue
-        meta[field] = {k: v for k, v in entry.items() if k != "terms"}
-        terms[field] = {t: deltas(p, entry["positions"]) for t, p in entry["terms"].items()}
     held: dict[str, list[int]] = {}
     documents = []
     for number, doc in enumerate(site["documents"]):
@@ -75,6 +87,18 @@ def split(site: dict, lang: str) -> tuple[dict, dict, list[dict]]:
         for key in doc[3].split():
             held.setdefault(key, []).append(number)
         documents.append(doc[:3] + doc[4:])
+    terms: dict[str, dict[str, list]] = {}
+    meta: dict[str, dict] = {}
+    for field, entry in site["fields"].items():
+        if lang != "en" and field.endswith("_en"):
+            continue
+        meta[field] = {k: v for k, v in entry.items() if k != "terms"}
+        if field in HELD and entry["terms"] == _read_off(documents, *HELD[field]):
+            meta[field]["column"], values = HELD[field]
+            if values:
+                meta[field]["values"] = list(values)
+            continue
+        terms[field] = {t: deltas(p, entry["positions"]) for t, p in entry["terms"].items()}
     field = f"{KEYS}_{lang}"
     meta[field] = {"scorable": False, "positions": False, "keys": True}
     terms[field] = {k: [b - a for a, b in zip([0] + docs, docs)] for k, docs in held.items()}

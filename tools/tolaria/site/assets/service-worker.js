@@ -31,6 +31,15 @@
   var TYPING_MS = 1000  // the reader stopped typing when no key came for this long
   var copying = null, busy = 0, lastFetch = 0, lastKey = 0
   var fetching = {}  // url -> Promise of its response from the network, while in flight
+  var opened = null  // Promise of this version's cache, opened once per start of this worker
+
+  function theCache() {
+    if (!opened) {
+      opened = caches.open(CACHE)
+      opened.catch(function () { opened = null })  // opened again at the next fetch
+    }
+    return opened
+  }
 
   // resolves once no fetch of the pages is in flight, none came for QUIET_MS and no key
   // was typed in the search box for TYPING_MS
@@ -52,7 +61,7 @@
     var connection = self.navigator.connection
     if (connection && connection.saveData) return Promise.resolve()
     if (!copying) {
-      copying = caches.open(CACHE).then(function (cache) {
+      copying = theCache().then(function (cache) {
         var queue = COPY.slice()
         var next = function () {
           var url = queue.shift()
@@ -75,7 +84,7 @@
   }
 
   self.addEventListener("install", function (event) {
-    event.waitUntil(caches.open(CACHE).then(function (cache) {
+    event.waitUntil(theCache().then(function (cache) {
       return cache.addAll(SHELL)
     }).then(function () { return self.skipWaiting() }))
   })
@@ -128,7 +137,7 @@
     var url = request.url.split("#")[0]
     var plain = page ? url.split("?")[0] : url  // a page's ?q= and ?h= are for its scripts
     busy += 1
-    var answer = caches.open(CACHE).then(function (cache) {
+    var answer = theCache().then(function (cache) {
       return cache.match(plain).then(function (kept) {
         if (kept) return kept
         return network(cache, plain, request).then(null, function (error) {

@@ -1055,17 +1055,34 @@
       return shown.concat(rest.slice(0, Math.max(0, limit - pins.length)))
     }
 
+    // The indexed words of lang that prefix begins, longer than it, in code unit order (a
+    // run of lang's words sorted once, found by bisection)
+    var sortedWords = {}
+    function begun(lang, prefix) {
+      var list = sortedWords[lang]
+      if (!list) list = sortedWords[lang] = Object.keys(data.vocabulary[lang] || {}).sort()
+      var low = 0, high = list.length, out = []
+      while (low < high) {
+        var middle = (low + high) >> 1
+        if (list[middle] < prefix) low = middle + 1
+        else high = middle
+      }
+      for (var i = low; i < list.length && list[i].lastIndexOf(prefix, 0) === 0; i++) {
+        if (list[i].length > prefix.length) out.push(list[i])
+      }
+      return out
+    }
+
     // For search as you type (the search box, not the CLI): the query with its last word
-    // completed to the indexed word of lang it begins that most rules hold; null if none, or
-    // if the last word is one lang's index or word lists know (then it is typed in full).
+    // completed to the indexed word of lang it begins that most rules hold (of those, the
+    // first in code unit order); null if none, or if the last word is one lang's index or
+    // word lists know (then it is typed in full).
     function completed(text, lang) {
       var last = /([\p{L}\p{N}_]+)$/u.exec(text), best = null, most = 0
       if (!last || last[1].length < 2 || known(last[1].toLowerCase(), lang)) return null
-      var prefix = fold(last[1].toLowerCase())
       var vocabulary = data.vocabulary[lang] || {}
-      Object.keys(vocabulary).forEach(function (w) {
-        var count = w.length > prefix.length && w.indexOf(prefix) === 0 && vocabulary[w]
-        if (count > most || (count === most && count && w < best)) { best = w; most = count }
+      begun(lang, fold(last[1].toLowerCase())).forEach(function (w) {
+        if (vocabulary[w] > most) { best = w; most = vocabulary[w] }
       })
       return best === null ? null : text.slice(0, last.index) + best
     }
@@ -1098,37 +1115,27 @@
       if (counted.length < list.length) pairs(counted)
       return out
     }
-    // The terms of both sites a Spanish or Italian search of text surely reads too: the
-    // English rules' origin and language, which its bridge to English and its reading in
-    // English look up in the fields of every language, and the terms of that reading (the
-    // words as typed, read in English; withEnglish) in the English site's fields
+    // The terms of the English site a Spanish or Italian search of text surely reads too:
+    // those of its reading in English (the words as typed, read in English; withEnglish)
     function likelyEnglish(text, lang) {
       if (lang === "en") return []
       var reading = translate(lang, words(text).map(function (w) { return w.toLowerCase() }))
-      return ENGLISH_RULES.concat(reading.length ? likely(reading.join(" "), "en") : [])
+      return reading.length ? likely(reading.join(" "), "en") : []
     }
 
     // The texts the next keys are likely to ask about: text with its last word completed to
     // each of the count indexed words of lang it begins that most rules hold (the word
     // completed() answers with, and the words more letters lead to), text itself first
-    var byCount = {}  // lang's indexed words, those most rules hold first
     function nextTexts(text, lang, count) {
-      var last = /([\p{L}\p{N}_]+)$/u.exec(text), out = [text]
-      if (!last) return out
-      var prefix = fold(last[1].toLowerCase()), vocabulary = data.vocabulary[lang] || {}
-      if (!byCount[lang]) {
-        byCount[lang] = Object.keys(vocabulary).sort(function (a, b) {
-          return vocabulary[b] - vocabulary[a] || (a < b ? -1 : 1)
-        })
-      }
-      var list = byCount[lang]
-      for (var i = 0; i < list.length && out.length <= count; i++) {
-        var w = list[i]
-        if (w.length > prefix.length && w.indexOf(prefix) === 0) {
-          out.push(text.slice(0, last.index) + w)
-        }
-      }
-      return out
+      var last = /([\p{L}\p{N}_]+)$/u.exec(text)
+      if (!last) return [text]
+      var vocabulary = data.vocabulary[lang] || {}
+      var words = begun(lang, fold(last[1].toLowerCase())).sort(function (a, b) {
+        return vocabulary[b] - vocabulary[a] || (a < b ? -1 : 1)  // most rules first
+      })
+      return [text].concat(words.slice(0, count).map(function (w) {
+        return text.slice(0, last.index) + w
+      }))
     }
 
     return { search: search, completed: completed, likely: likely,
@@ -1141,13 +1148,10 @@
   // lists, glossary, numbers, best bets), index.json (documents, field statistics, the typo
   // vocabulary, the shard count) and N.json, the postings of the terms whose shardOf is N.
   // A Spanish or Italian search also reads the English site's index and shards: its English
-  // fields ("_en") from there, the fields of every language ("number") from both, joined.
-  // the values of the fields of every language that a Spanish or Italian search reads
-  // whatever its words: the English rules' origin (the whole CR) and language
-  var ENGLISH_RULES = ["cr", "en"]
-  // the origins a search reads when a best bet or an official term's rules are among its
-  // words: the covered rules' and the whole CR's
-  var ORIGINS = ["book", "cr"]
+  // fields ("_en") from there, the fields of every language (number, lang, origin) from
+  // both, joined. Those fields' postings are what the documents hold: their statistics name
+  // the "column" of the documents' entries that holds each one's term, and they are read
+  // off the documents of both sites, from no shard.
   // how many completions of the last word typed turn the read-ahead toward their shards
   var NEXT_WORDS = 8
   // The items of queue (an array, which may be reordered meanwhile), taken from its front
@@ -1224,8 +1228,21 @@
       }
     }
   }
+  // The postings of a field the documents hold (its statistics' column, and values when the
+  // column holds the term's place in them), by term: [document, 1, ...] as deltas.
+  function heldPostings(documents, meta) {
+    var out = new Map(), last = new Map()
+    documents.forEach(function (doc, number) {
+      if (!doc) return
+      var term = meta.values ? meta.values[doc[meta.column]] : doc[meta.column]
+      if (!out.has(term)) { out.set(term, []); last.set(term, 0) }
+      out.get(term).push(number - last.get(term), 1)
+      last.set(term, number)
+    })
+    return out
+  }
   // The data create() reads: the core, the fields' statistics and documents of both sites,
-  // and postings(field, text) from the shards.
+  // and postings(field, text) from the documents or the shards.
   function joinSources(core, own, english) {
     var data = {}, fields = {}, name
     for (name in core) data[name] = core[name]
@@ -1249,7 +1266,13 @@
     data.own = own
     data.englishSite = english || own
     var both = new Map()  // the postings of both sites, joined once
+    var held = {}  // a field the documents hold: its postings by term, made once
     data.postings = function (field, text) {
+      var meta = fields[field]
+      if (meta && meta.column !== undefined) {
+        if (!held[field]) held[field] = heldPostings(data.documents, meta)
+        return held[field].get(text)
+      }
       var sites = from(field)
       if (sites.length === 1) return sites[0].get(field, text)
       var id = field + "\u0000" + text
@@ -1290,9 +1313,8 @@
           // the shards of the terms a search of text surely reads, in both sites: their
           // loads, and whether all were loaded already (held)
           var likely = function (text, lang) {
-            var own = engine.likely(text, lang).concat(ORIGINS)
+            var own = engine.likely(text, lang)
             var english = engine.likelyEnglish(text, lang)
-            own = lang === "en" ? own : own.concat(ENGLISH_RULES)
             var loads = [data.own.prefetch(own), data.englishSite.prefetch(english)]
             loads.forEach(function (load) { load.catch(function () {}) })  // a run reads
             loads.held = data.own.holds(own) && data.englishSite.holds(english)  // them again
@@ -1334,7 +1356,6 @@
               // (the reading in English of the text typed only: it is the costlier)
               var own = engine.likely(next, lang)
               var english = i ? [] : engine.likelyEnglish(next, lang)
-              own = lang === "en" ? own : own.concat(ENGLISH_RULES)
               ;[[data.own, own], [data.englishSite, english]].forEach(function (pair) {
                 pair[1].forEach(function (t) {
                   first.set(pair[0].index.shards + ":" + shardOf(t, pair[0].index.shards) +
@@ -1365,6 +1386,20 @@
             },
             // the read-ahead of rest() turned toward the searches of the keys after text
             toward: function (text, lang) { toward(String(text), lang) },
+            // a search of the title of lang's first rule, run once and dropped, nothing
+            // fetched: the tables a first search sets up and the code it runs are ready
+            // before the reader's first key (the worker calls it at set-up)
+            warm: function (lang) {
+              var doc = data.documents.filter(function (d) { return d && d[1] === lang })[0]
+              var title = doc ? data.titles[doc[2]][0] : ""
+              try {
+                engine.likely(title, lang)
+                engine.likelyEnglish(title, lang)
+                engine.completed(title.slice(0, -1), lang)
+                engine.search(title, lang, 10)
+              } catch (error) {}  // a first search meets it again, and reports it
+              missing.length = 0
+            },
             numbers: engine.numbers,  // read from the core: no shard to wait for
             numberProblem: engine.numberProblem,
             search: function (query, lang, limit, early) {
