@@ -262,7 +262,11 @@ def test_turn_structure_diagram_renders_offline(page):
 
 def test_mermaid_loads_only_on_the_page_with_the_diagram(page):
     fetched: list[str] = []
-    page.on("request", lambda request: fetched.append(request.url))
+
+    def record(request):
+        fetched.append(request.url)
+
+    page.on("request", record)
     page.goto(page.base + "es/104/#104.3b")
     page.wait_for_load_state("networkidle")
     assert page.locator('[id="104.3b"]').is_visible()
@@ -273,6 +277,7 @@ def test_mermaid_loads_only_on_the_page_with_the_diagram(page):
                                      timeout=10000)
     assert drawing.bounding_box()["height"] > 200
     assert [url for url in fetched if url.endswith("/es/assets/vendor/mermaid.min.js")]
+    page.remove_listener("request", record)
 
 
 def test_no_file_of_a_rule_page_is_fetched_twice(page, site):
