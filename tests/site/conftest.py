@@ -78,13 +78,15 @@ def browser():
         yield instance
 
 
-@pytest.fixture
-def page(browser, server):
-    """A fresh page; any request to another host fails the test (the site works offline).
-    No service worker: a second page view or a search would start the offline copy of the
-    whole language in the background (tested in test_offline.py, in contexts of its own)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                  service_workers="block")
+VIEWPORT = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def _tab(browser, server):
+    """The module's one browser tab and the requests its context made to other hosts (the
+    page fixture hands it to each test in turn: a tab and its context cost more to open
+    than a page to load, and its HTTP cache serves the theme's files to every test)."""
+    context = browser.new_context(viewport=VIEWPORT, service_workers="block")
     remote: list[str] = []
 
     def check(request):
@@ -93,12 +95,37 @@ def page(browser, server):
 
     context.on("request", check)
     tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
     tab.base = server
-    yield tab
+    yield tab, remote
     context.close()
-    assert remote == [], f"requests to other hosts: {remote}"
+
+
+@pytest.fixture
+def page(_tab):
+    """A page of its own for the test: the module's tab on a blank document, at 1280 by 900,
+    with no route and nothing in its storage; any request to another host fails the test
+    (the site works offline), and so does a script error. No service worker: a second page
+    view or a search would start the offline copy of the whole language in the background
+    (tested in test_offline.py, in contexts of its own). An init script a test adds stays
+    for the module's later tests."""
+    tab, remote = _tab
+    errors: list[str] = []
+
+    def error(failure):
+        errors.append(str(failure))
+
+    tab.on("pageerror", error)
+    try:
+        yield tab
+    finally:
+        tab.remove_listener("pageerror", error)
+        tab.unroute_all(behavior="ignoreErrors")
+        if tab.url.startswith("http"):
+            tab.evaluate("() => { localStorage.clear(); sessionStorage.clear() }")
+        tab.goto("about:blank")
+        tab.set_viewport_size(VIEWPORT)
+    found, remote[:] = list(remote), []
+    assert found == [], f"requests to other hosts: {found}"
     assert errors == [], f"script errors: {errors}"
 
 

@@ -12,13 +12,16 @@ from pathlib import Path
 import pytest
 
 from tolaria.numbering import RuleNumber
-from tolaria_testing import serving, settled
+from tolaria_testing import box_answers, ready_box, serving
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 def _search(page, query: str) -> None:
     """Type query in the search box (the theme reads keyup events) until the index, set up
-    in a worker once the page has loaded, answers."""
+    in a worker once the page has loaded, answers; then show the box's answer to query
+    alone. The worker answers in the order asked, each key's value in turn: once the box
+    shows its answer to a number asked after them (ready_box), none is pending, and query
+    asked again is the last answer shown (box_answers)."""
     deadline = time.monotonic() + 15
     box = page.locator("input.md-search__input")
     box.click()
@@ -32,7 +35,8 @@ def _search(page, query: str) -> None:
             if time.monotonic() > deadline:
                 raise
             box.press("End")
-    settled(page)
+    ready_box(page)
+    box_answers(page, [query])
 
 
 
@@ -262,7 +266,11 @@ def test_turn_structure_diagram_renders_offline(page):
 
 def test_mermaid_loads_only_on_the_page_with_the_diagram(page):
     fetched: list[str] = []
-    page.on("request", lambda request: fetched.append(request.url))
+
+    def record(request):
+        fetched.append(request.url)
+
+    page.on("request", record)
     page.goto(page.base + "es/104/#104.3b")
     page.wait_for_load_state("networkidle")
     assert page.locator('[id="104.3b"]').is_visible()
@@ -273,6 +281,7 @@ def test_mermaid_loads_only_on_the_page_with_the_diagram(page):
                                      timeout=10000)
     assert drawing.bounding_box()["height"] > 200
     assert [url for url in fetched if url.endswith("/es/assets/vendor/mermaid.min.js")]
+    page.remove_listener("request", record)
 
 
 def test_no_file_of_a_rule_page_is_fetched_twice(page, site):

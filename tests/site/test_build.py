@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tolaria_testing import shared_dir
+from tolaria_testing import FIXTURES, shared_dir
 from tolaria.cli import main
 from tolaria.errors import DataErrors
 from tolaria.history import load_history
@@ -137,18 +137,26 @@ def _poison(rules: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def test_markup_in_the_data_shows_as_text(tiny, tmp_path):
+@pytest.fixture(scope="module")
+def poisoned(tmp_path_factory) -> Path:
+    """The Spanish site of the tiny rulebook with markup in its data (_poison), built once
+    for the tests that read it."""
     from tolaria.site.build import build_site
 
-    _poison(tiny)
-    out = build_site(tmp_path / "out", rules=tiny, languages=("es",))
-    page = (Path(out) / "es" / "104" / "index.html").read_text(encoding="utf-8")
+    folder = tmp_path_factory.mktemp("poisoned")
+    shutil.copytree(FIXTURES / "rulebook", folder / "rules")
+    _poison(folder / "rules")
+    return Path(build_site(folder / "out", rules=folder / "rules", languages=("es",)))
+
+
+def test_markup_in_the_data_shows_as_text(poisoned):
+    page = (poisoned / "es" / "104" / "index.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "<script>alert(1)" not in page
     assert "&lt;b&gt;termina&lt;/b&gt;" in page and "<b>termina" not in page
     assert "<b>del</b>" not in page and "Fin &lt;b&gt;del&lt;/b&gt; juego" in page
     for other in ("compare/104", ""):
-        text = (Path(out) / "es" / other / "index.html").read_text(encoding="utf-8")
+        text = (poisoned / "es" / other / "index.html").read_text(encoding="utf-8")
         assert "<script>alert" not in text and "<b>del</b>" not in text
 
 
@@ -265,12 +273,9 @@ def test_the_404_pages_work_under_any_folder(site):
     assert "Página no encontrada" in root and "Pagina non trovata" in root
 
 
-def test_footer_labels_are_escaped_once(tiny, tmp_path):
-    from tolaria.site.build import build_site
-
-    _poison(tiny)  # the title of es/104 is 'Fin <b>del</b> juego'
-    out = Path(build_site(tmp_path / "out", rules=tiny, languages=("es",)))
-    labels = [label for path in (out / "es").rglob("index.html")
+def test_footer_labels_are_escaped_once(poisoned):
+    # the title of es/104 is 'Fin <b>del</b> juego' (_poison)
+    labels = [label for path in (poisoned / "es").rglob("index.html")
               for label in re.findall(r'class="md-footer__link[^"]*" aria-label="([^"]*)"',
                                       path.read_text(encoding="utf-8"))]
     assert any("Fin &lt;b&gt;del&lt;/b&gt; juego" in label for label in labels), labels
