@@ -241,14 +241,15 @@ def chromium():
 # query to the search worker and, on its answer, rewrites the result count (even to the same
 # words) and the rows. The first change of the count after the key is the answer to that
 # query; the line above the rows and the rows shown (a refused query's message row is hidden)
-# are read then. A query equal to the box's value (the theme does not ask again for the value
-# it asked last) is read as the box shows it.
-BOX = """async ([queries, shown, details, timeout]) => {
+# are read then (the line above the rows only when asked for: reading it as shown lays the page
+# out). A query equal to the box's value (the theme does not ask again for the value it asked
+# last) is read as the box shows it.
+BOX = """async ([queries, shown, details, timeout, withMeta]) => {
     const box = document.querySelector('input.md-search__input')
     const meta = document.querySelector('.md-search-result__meta')
     const list = document.querySelector('.md-search-result__list')
     const read = () => ({
-        meta: meta.innerText,
+        meta: withMeta ? meta.innerText : null,
         rows: [...list.querySelectorAll('.md-search-result__item')]
             .filter(item => !item.hidden).slice(0, shown)
             .map(item => details ? {
@@ -292,31 +293,37 @@ def ready_box(page, timeout: int = 20000) -> None:
                      .some(n => n.textContent === warm)""", arg=WARM, timeout=timeout)
 
 
-@contextmanager
-def box_pages(browser, server: str, langs, **options):
-    """A page per language on its home page, its search box ready (ready_box), in one
-    browser context (options: Playwright's, e.g. service_workers="block"); no page may
-    raise a script error meanwhile."""
-    context = browser.new_context(**options)
-    errors: list[str] = []
-    pages = {}
-    for lang in langs:
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(f"{server}{lang}/")
-        ready_box(page)
-        pages[lang] = page
-    yield pages
-    context.close()
-    assert errors == [], errors
+class BoxTabs:
+    """A page per language on its home page, its search box ready (ready_box), each opened
+    when first asked for, in one browser context of its own (no service worker: a search
+    would start the offline copy of the whole language, tested in test_offline.py); a page
+    that left its home page is brought back. errors: the script errors the pages raised."""
+
+    def __init__(self, browser, server: str):
+        self.server, self.pages, self.errors = server, {}, []
+        self.context = browser.new_context(service_workers="block")
+
+    def __call__(self, lang: str):
+        home = f"{self.server}{lang}/"
+        page = self.pages.get(lang)
+        if page is None:
+            page = self.pages[lang] = self.context.new_page()
+            page.on("pageerror", lambda error: self.errors.append(f"{lang}: {error}"))
+        if page.url != home:
+            page.goto(home)
+            ready_box(page)
+        return page
+
+    def close(self) -> None:
+        self.context.close()
 
 
 def box_answers(page, queries: list[str], shown: int = 1000, details: bool = False,
-                timeout: int = 20000) -> list[dict]:
+                timeout: int = 20000, meta: bool = True) -> list[dict]:
     """What the box of a ready page (ready_box) says for each query, typed one after the
-    other: {"meta": the line above the rows, "rows": the numbers of the rows shown (at most
-    shown), or with details each row's number, text, marks and href}."""
-    return page.evaluate(BOX, [list(queries), shown, details, timeout])
+    other: {"meta": the line above the rows (None unless meta), "rows": the numbers of the
+    rows shown (at most shown), or with details each row's number, text, marks and href}."""
+    return page.evaluate(BOX, [list(queries), shown, details, timeout, meta])
 
 
 # --- the query sets of bench/ (bench_relevance.py), which the site's parity tests run ----------

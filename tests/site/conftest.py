@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tolaria_testing import chromium, made_once, run_cache, serving, start_made_once
+from tolaria_testing import BoxTabs, chromium, made_once, run_cache, serving, start_made_once
 
 # the environment of the tests (tests/conftest.py): the English interface, the project's
 # rulebook, a cache of the run's own
@@ -76,6 +76,25 @@ def server(site):
 def browser():
     with chromium() as instance:
         yield instance
+
+
+@pytest.fixture(scope="session")
+def _box_tabs(browser, server):
+    tabs = BoxTabs(browser, server)
+    yield tabs
+    tabs.close()
+    assert tabs.errors == [], f"script errors: {tabs.errors}"
+
+
+@pytest.fixture
+def box_tab(_box_tabs):
+    """box_tab(lang): the session's page of lang (BoxTabs: on its home page, its search box
+    ready), shared by the tests of the search box; no page may raise a script error (during
+    the test, or since the last test that used the pages)."""
+    yield _box_tabs
+    errors = _box_tabs.errors[:]
+    _box_tabs.errors.clear()
+    assert errors == [], f"script errors: {errors}"
 
 
 VIEWPORT = {"width": 1280, "height": 900}

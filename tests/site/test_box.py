@@ -8,16 +8,9 @@ import re
 import pytest
 
 from tolaria.search import search
-from tolaria_testing import box_answers, box_pages
+from tolaria_testing import box_answers
 
 NUMBERS = ["702.25", "702.26d", "717", "724.1", "500.7", "704.5a"]  # of every edition
-
-
-@pytest.fixture(scope="module")
-def tabs(browser, server):
-    """A tab per language on its home page, its search box ready."""
-    with box_pages(browser, server, ("en", "es", "it")) as pages:
-        yield pages
 
 
 def typed(page, query: str) -> list[dict]:
@@ -26,8 +19,8 @@ def typed(page, query: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
-def test_every_number_typed_in_the_box_shows_its_rule(tabs, book, site, lang):
-    answers = box_answers(tabs[lang], NUMBERS, details=True)
+def test_every_number_typed_in_the_box_shows_its_rule(box_tab, book, site, lang):
+    answers = box_answers(box_tab(lang), NUMBERS, details=True)
     for query, answer in zip(NUMBERS, answers):
         cli = search(book, query, lang, limit=3)
         rows = answer["rows"]
@@ -45,17 +38,17 @@ def test_every_number_typed_in_the_box_shows_its_rule(tabs, book, site, lang):
         assert not anchor or f'id="{anchor}"' in html, first
 
 
-def test_rows_say_english_only_and_pre_2009_in_the_pages_language(tabs):
-    assert typed(tabs["es"], "704.5a")[0]["marks"] == ["solo en inglés"]
-    assert typed(tabs["it"], "704.5a")[0]["marks"] == ["solo in inglese"]
-    assert typed(tabs["en"], "704.5a")[0]["marks"] == []  # the English site: no mark
-    rows = typed(tabs["es"], "500.7")
+def test_rows_say_english_only_and_pre_2009_in_the_pages_language(box_tab):
+    assert typed(box_tab("es"), "704.5a")[0]["marks"] == ["solo en inglés"]
+    assert typed(box_tab("it"), "704.5a")[0]["marks"] == ["solo in inglese"]
+    assert typed(box_tab("en"), "704.5a")[0]["marks"] == []  # the English site: no mark
+    rows = typed(box_tab("es"), "500.7")
     assert rows[0]["number"] == "300.6" and rows[0]["marks"] == [
         "anterior a 2009, sin equivalente hoy"]
 
 
-def test_a_row_of_a_rule_that_moved_names_its_former_numbers_and_opens_it(tabs):
-    page = tabs["es"]
+def test_a_row_of_a_rule_that_moved_names_its_former_numbers_and_opens_it(box_tab):
+    page = box_tab("es")
     typed(page, "702.25")
     item = page.locator(".md-search-result__item").first
     assert "702.25 hasta 2021" in item.locator(".t-sr-old").inner_text()

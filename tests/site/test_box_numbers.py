@@ -10,7 +10,7 @@ from tolaria import i18n
 from tolaria.errors import UserError
 from tolaria.lookup import typed_numbers
 from tolaria.site.rows import refusals
-from tolaria_testing import box_answers, box_pages
+from tolaria_testing import box_answers
 
 # (typed, what the box says: a refusal of rows.refusals(), "unknown", or None for rows)
 CASES = [("104.3a-zz", "number"), ("1-99999", "number"), ("104.3zz", "number"),
@@ -46,16 +46,10 @@ def test_the_refusals_are_in_each_language_with_the_range_limit_filled_in():
     assert "{query}" in spanish["number"] and "{number}" in italian["unknown"]
 
 
-@pytest.fixture(scope="module")
-def tab(browser, server):
-    with box_pages(browser, server, ("es", "it"), service_workers="block") as pages:
-        yield pages
-
-
 @pytest.mark.parametrize("lang", ["es", "it"])
-def test_the_box_says_why_a_number_is_refused_in_the_readers_language(tab, lang):
+def test_the_box_says_why_a_number_is_refused_in_the_readers_language(box_tab, lang):
     said = words(lang)
-    answers = box_answers(tab[lang], [typed for typed, _problem in CASES])
+    answers = box_answers(box_tab(lang), [typed for typed, _problem in CASES])
     for (typed, problem), answer in zip(CASES, answers):
         meta, rows = answer["meta"], answer["rows"]
         if problem is None:

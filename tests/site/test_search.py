@@ -13,7 +13,8 @@ import pytest
 
 from tolaria.errors import UserError
 from tolaria.search import search
-from tolaria_testing import REPO, box_answers, ready_box
+from tolaria_answers import AMONG, AROUND, best_bet_queries, topic_answers
+from tolaria_testing import REPO, box_answers
 
 ERAS = ["500.7", "502.2", "717.1", "702.25d", "702.26d", "704.5a"]  # numbers of every era
 
@@ -46,16 +47,11 @@ def _both(book, tab, queries) -> tuple[list[list[str]], list[list[str]]]:
         return cli.result(), site
 
 
-@pytest.fixture(scope="module")
-def tab(browser, server):
-    context = browser.new_context()
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server + "en/")
-    yield page
-    context.close()
-    assert errors == [], errors
+@pytest.fixture
+def tab(box_tab):
+    """The English home page, whose window.tolaria.search is asked (the search box's
+    page: box_tab)."""
+    return box_tab("en")
 
 
 def test_numbers_of_every_era_resolve_on_the_site_as_in_the_cli(book, tab):
@@ -99,31 +95,18 @@ def test_the_site_answers_edge_cases_exactly_as_the_cli(book, tab):
     assert [(q, s) for q, s in zip(queries, site)] == [(q, c) for q, c in zip(queries, cli)]
 
 
-# Best bets (rules/search/topics.yaml): each topic's first phrase alone, and among other
-# words of a question (where a phrase must cover a third of the query to count) for every
-# AMONG-th topic of each language: the rule that decides is the same for every topic
-AROUND = {"en": "my opponent controls a creature and {}, what now?",
-          "es": "mi rival controla una criatura y {}, ¿y ahora?",
-          "it": "il mio avversario controlla una creatura e {}, e adesso?"}
-AMONG = 6
-
-
-def best_bet_queries(topics) -> list[tuple[str, str]]:
-    """(query, language): every topic's first phrase alone, then among words for every
-    AMONG-th topic of each language (the same topics on every run)."""
-    alone = [(topic.typed[0], topic.lang) for topic in topics]
-    among = [(AROUND[topic.lang].format(topic.typed[0]), topic.lang)
-             for lang in AROUND for topic in [t for t in topics if t.lang == lang][::AMONG]]
-    return alone + among
-
-
-def test_the_site_shows_the_best_bets_exactly_as_the_cli(book, tab):
+def test_the_site_shows_the_best_bets_exactly_as_the_cli(book, tab, tmp_path_factory):
+    """Best bets (rules/search/topics.yaml): each topic's first phrase alone, and among other
+    words of a question (best_bet_queries); the CLI's answers are made once per run
+    (topic_answers: test_topics.py reads them too)."""
     from tolaria.search import wordlists
 
     topics = wordlists.lists().topics
     queries = best_bet_queries(topics)
     assert len(queries) >= len(topics) * (1 + 1 / AMONG) > 600
-    cli, site = _both(book, tab, queries)
+    answers = {lang: topic_answers(tmp_path_factory, book, lang) for lang in AROUND}
+    cli = [[number for number, _lang in answers[lang][query] or []] for query, lang in queries]
+    site = [[h["number"] for h in hits] for hits in _site(tab, queries)]
     assert [(q, s) for q, s, c in zip(queries, site, cli) if s != c] == []
 
 
@@ -263,7 +246,7 @@ def test_a_build_without_the_stemmers_says_what_to_run(tmp_path, monkeypatch):
 def test_the_search_box_answers_a_word_still_being_typed(browser, server):
     """A last word no index word is but one begins is still being typed: the box answers it
     completed ("prio": priority), not read as a typo (the CLI's "prior")."""
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")  # no offline copy meanwhile
     page = context.new_page()
     page.goto(server + "en/")
     box = page.locator("input.md-search__input")
@@ -282,16 +265,15 @@ def test_the_search_box_answers_a_word_still_being_typed(browser, server):
     ("es", "arrollar", "702.19a", "cr/702/#702.19a"),  # reached through the english word list
     ("en", "phased out", "702.26b", "702.26/#702.26b"),  # a covered rule: today's anchor
 ])
-def test_the_search_box_opens_each_rule_on_its_page(browser, server, lang, query, number,
-                                                    href):
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{server}{lang}/")
-    ready_box(page)
+def test_the_search_box_opens_each_rule_on_its_page(box_tab, lang, query, number, href):
+    page = box_tab(lang)
     rows = box_answers(page, [query], details=True)[0]["rows"]
     found = [(row["number"], re.sub(r"\?[^#]*", "", row["href"]))
              for row in rows]  # without the theme's ?h= (words to highlight)
     assert any(shown == number and link.endswith(href) for shown, link in found), found
-    page.goto(next(link for shown, link in found if shown == number))
-    assert page.locator(f"[id='{number}']").count() >= 1
-    context.close()
+    opened = page.context.new_page()  # the box's page stays for the next search
+    try:
+        opened.goto(next(link for shown, link in found if shown == number))
+        assert opened.locator(f"[id='{number}']").count() >= 1
+    finally:
+        opened.close()
