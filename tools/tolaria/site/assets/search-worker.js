@@ -4,8 +4,7 @@
 // them), not by Lunr. The build writes the stemmers, the scorer and the labels of the rows in
 // the site's language in front of this script, one file per language.
 // The page creates the worker when the reader first focuses the search box (partials/
-// search-loader.html). Once its data is in, the worker runs one search that fetches
-// nothing (search.js: warm), so that the engine is ready at the reader's first key. Each hit is one result row, drawn from the rows the build writes in
+// search-loader.html). Each hit is one result row, drawn from the rows the build writes in
 // shards by number (../../tolaria/rows/N.json, site/rows.py), fetched as hits name them: the
 // number the hit carries (today's), the page's title, the marks ("English only" for a rule
 // of the whole CR on a Spanish or Italian site, "pre-2009, no counterpart today"), the
@@ -210,10 +209,8 @@
     } else if (message.type === SETUP) {
       var config = (message.data && message.data.config) || {}
       lang = [].concat(config.lang || ["en"])[0]
-      engine().then(function (search) {
-        self.postMessage({ type: READY })
-        setTimeout(function () { search.warm(lang) })  // while the reader types
-      }, function () { self.postMessage({ type: READY }) })  // the first query tries again
+      engine().then(function () { self.postMessage({ type: READY }) },
+        function () { self.postMessage({ type: READY }) })  // the first query tries again
     } else if (message.type === QUERY && typeof message.data === "string") {
       var query = message.data, asked = ++latest
       typed = query

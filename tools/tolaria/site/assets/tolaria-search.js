@@ -1386,20 +1386,6 @@
             },
             // the read-ahead of rest() turned toward the searches of the keys after text
             toward: function (text, lang) { toward(String(text), lang) },
-            // a search of the title of lang's first rule, run once and dropped, nothing
-            // fetched: the tables a first search sets up and the code it runs are ready
-            // before the reader's first key (the worker calls it at set-up)
-            warm: function (lang) {
-              var doc = data.documents.filter(function (d) { return d && d[1] === lang })[0]
-              var title = doc ? data.titles[doc[2]][0] : ""
-              try {
-                engine.likely(title, lang)
-                engine.likelyEnglish(title, lang)
-                engine.completed(title.slice(0, -1), lang)
-                engine.search(title, lang, 10)
-              } catch (error) {}  // a first search meets it again, and reports it
-              missing.length = 0
-            },
             numbers: engine.numbers,  // read from the core: no shard to wait for
             numberProblem: engine.numberProblem,
             search: function (query, lang, limit, early) {
