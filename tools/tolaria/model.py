@@ -247,13 +247,10 @@ class RuleBook(named("RuleBook",
     def home_of(self, lang: str, number: RuleNumber) -> RuleNumber | None:
         """The number of the section file that holds number in lang (702.25b: 702.25), from
         the keys only: a snapshot's sections are decoded when read."""
-        best = None
-        for key in self.sections:
-            if key[0] == lang:
-                home = RuleNumber.parse(key[1])
-                if number.is_within(home) and (best is None or home.depth > best.depth):
-                    best = home
-        return best
+        node: RuleNumber | None = number  # the deepest of number and its parents
+        while node is not None and (lang, str(node)) not in self.sections:
+            node = node.parent
+        return node
 
     def section_for(self, lang: str, number: RuleNumber) -> Section | None:
         """The section file that holds number (702.25b lives in 702.25)."""
