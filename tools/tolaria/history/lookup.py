@@ -62,6 +62,7 @@ class History:
         self.units: dict[str, Unit] = {u.key: u for u in data.units}
         self._tracked: dict[str, tuple[Unit, Tracked]] = {}
         self._numbers: dict[str, list[tuple[str, Span]]] = {}
+        self._successors: dict[str, dict[str, set[date]]] | None = None  # forerunners'
         for unit in data.units:
             for tracked in (unit.head, *unit.rules):
                 self._tracked.setdefault(tracked.key, (unit, tracked))
@@ -118,15 +119,17 @@ class History:
         number = _canonical(number)
         if number is None:
             return []
-        out = []
-        for unit in self.data.units:
-            for rule in unit.rules:
-                dates = sorted({d for successor in rule.becomes for s in successor.numbers
-                                if s.value == number for d in self._all
-                                if s.first <= d <= s.last})
-                if dates:
-                    out.append(Match(rule.key, number, dates))
-        return out
+        if self._successors is None:  # number -> {old rule key: editions}, rules in order
+            self._successors = {}
+            for unit in self.data.units:
+                for rule in unit.rules:
+                    for successor in rule.becomes:
+                        for span in successor.numbers:
+                            held = self._successors.setdefault(span.value, {}) \
+                                .setdefault(rule.key, set())
+                            held.update(d for d in self._all if span.first <= d <= span.last)
+        return [Match(key, number, sorted(dates))
+                for key, dates in self._successors.get(number, {}).items() if dates]
 
     def key_at(self, number: str, edition: date) -> str | None:
         """The covered rule (or unit) that had number in the edition in force on `edition`:
