@@ -89,9 +89,10 @@ def _fields(searcher) -> dict:
     return out
 
 
-def _documents_of(entry: dict, postings: list) -> int:
-    """How many documents a term's postings (of _fields) name."""
-    if not entry["positions"]:
+def documents_in(postings: list, positional: bool) -> int:
+    """How many documents a term's postings name ([document, weight, ...], or with each
+    document's positions: [document, count, position ..., ...]), as deltas or not."""
+    if not positional:
         return len(postings) // 2
     count = i = 0
     while i < len(postings):
@@ -108,7 +109,7 @@ def _idf(searcher, fields: dict) -> dict:
             continue
         held = out.setdefault(field.rpartition("_")[2], {})
         for text, postings in entry["terms"].items():
-            frequency = _documents_of(entry, postings)  # the term's document frequency
+            frequency = documents_in(postings, entry["positions"])  # document frequency
             if frequency not in held:
                 held[frequency] = searcher.idf(field, text)
     return {lang: {str(k): v for k, v in sorted(held.items())}
@@ -332,4 +333,4 @@ def search_data(book: RuleBook) -> dict:
     }
 
 
-__all__ = ["search_data", "FORMAT", "POSITIONS"]
+__all__ = ["search_data", "documents_in", "FORMAT", "POSITIONS"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 
+from .export import documents_in
 from .payload import deltas
 
 SHARD_BYTES = 8000  # about what a shard holds, as JSON (some 2.5 kB gzipped)
@@ -44,14 +45,6 @@ def shard_count(size: int) -> int:
 
 def _size(value) -> int:
     return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
-
-
-def _frequency(postings: list, positional: bool) -> int:
-    count, i = 0, 0
-    while i < len(postings):
-        count += 1
-        i += 2 + (postings[i + 1] if positional else 0)
-    return count
 
 
 def _read_off(documents: list, column: int, values) -> dict[str, list]:
@@ -108,8 +101,9 @@ def split(site: dict, lang: str) -> tuple[dict, dict, list[dict]]:
         for text, postings in found.items():
             shards[shard_of(text, count)].setdefault(name, {})[text] = postings
     exact = site["fields"].get(f"exact_{lang}", {"terms": {}})
+    vocabulary = {t: documents_in(p, True) for t, p in exact["terms"].items()}
     index = {"lang": lang, "shards": count, "documents": documents, "fields": meta,
-             "vocabulary": {lang: {t: _frequency(p, True) for t, p in exact["terms"].items()}}}
+             "vocabulary": {lang: vocabulary}}
     core = {k: v for k, v in site.items() if k not in ("documents", "fields")}
     return core, index, shards
 

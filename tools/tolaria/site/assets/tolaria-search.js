@@ -1266,14 +1266,15 @@
     data.own = own
     data.englishSite = english || own
     var both = new Map()  // the postings of both sites, joined once
-    var held = {}  // a field the documents hold: its postings by term, made once
+    var held = {}  // a field the documents of every site it comes from hold: by term, once
     data.postings = function (field, text) {
-      var meta = fields[field]
-      if (meta && meta.column !== undefined) {
-        if (!held[field]) held[field] = heldPostings(data.documents, meta)
-        return held[field].get(text)
-      }
       var sites = from(field)
+      if (!(field in held)) {
+        held[field] = sites.every(function (s) {
+          return s.index.fields[field] && s.index.fields[field].column !== undefined
+        }) ? heldPostings(data.documents, fields[field]) : null
+      }
+      if (held[field]) return held[field].get(text)
       if (sites.length === 1) return sites[0].get(field, text)
       var id = field + "\u0000" + text
       if (both.has(id)) return both.get(id)
