@@ -13,7 +13,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: setup test serve validate fmt bench extract update compile clean docs vendor browser site lighthouse
+.PHONY: setup test serve validate fmt bench extract update compile clean docs vendor browser chromium site lighthouse
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,8 +60,13 @@ $(SNOWBALL):
 
 vendor: $(MERMAID) $(SNOWBALL)
 
-# Debian's Chromium for the site's browser tests (Playwright drives it; no browser download).
+# The browsers, from Debian's packages (Playwright drives them; no browser download): the
+# site's tests run chromium-headless-shell, Chromium without the desktop browser around it;
+# the benchmarks measure the browser readers run, chromium.
 browser:
+	@test -x /usr/bin/chromium-headless-shell || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell)
+
+chromium:
 	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
 # Lighthouse (mobile) on a rule page of each language and the home page, served by `tolaria
@@ -74,7 +79,7 @@ $(LIGHTHOUSE):
 	mkdir -p build/lighthouse
 	cd build/lighthouse && npm install --silent --no-audit --no-fund --prefix . lighthouse@$(LIGHTHOUSE_VERSION) >/dev/null
 
-lighthouse: setup vendor browser $(LIGHTHOUSE)
+lighthouse: setup vendor chromium $(LIGHTHOUSE)
 	CHROME_PATH=/usr/bin/chromium LIGHTHOUSE=$(LIGHTHOUSE) $(BIN)/python bench/bench_lighthouse.py
 
 site: setup vendor
@@ -97,7 +102,7 @@ fmt: setup
 	$(BIN)/tolaria fmt
 
 # Every benchmark in bench/, its figures written to docs/benchmarks.md (Lighthouse included).
-bench: setup vendor browser $(LIGHTHOUSE)
+bench: setup vendor chromium $(LIGHTHOUSE)
 	$(BIN)/python bench/report.py
 
 clean:

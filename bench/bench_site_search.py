@@ -160,7 +160,7 @@ def main() -> int:
     import yaml
 
     from tolaria.site.serve import make_server
-    from tolaria_testing import chromium, counting, serving
+    from tolaria_testing import CHROMIUM, chromium, counting, serving
 
     # the service worker's fetches among the context's requests and responses
     os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
@@ -177,7 +177,7 @@ def main() -> int:
     langs = ("en", "es", "it")
     httpd = counting(make_server(str(site), 0))
     checks = []
-    with serving(httpd) as base, chromium() as browser:
+    with serving(httpd) as base, chromium(CHROMIUM) as browser:
         print(f"{'lang':<5} {'figure':<34} {'value':>10} {'aim':>10} {'baseline':>10} "
               f"{'ratio':>7}")
 

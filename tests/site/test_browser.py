@@ -175,11 +175,14 @@ def test_a_section_number_opens_its_page_highlighted(page):
 
 
 def test_copying_a_rules_link_highlights_that_rule(page):
+    """The button says the link is copied, also in a browser that denies the clipboard API
+    (the headless browser of these tests does, without the permission)."""
     page.goto(page.base + "en/104/#104.2a")
     rule = page.locator('[id="104.3a"]')
     rule.hover()
     rule.locator(".t-copy").click()
     page.wait_for_url("**/en/104/#104.3a")
+    page.wait_for_selector('[id="104.3a"] .t-copy.t-copied', timeout=1000)
     assert _highlighted(rule)
     assert not page.locator('[id="104.2a"]').evaluate("el => el.matches(':target')")
 

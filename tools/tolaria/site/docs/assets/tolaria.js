@@ -32,6 +32,17 @@
     button.classList.add("t-copied")
     setTimeout(function () { button.classList.remove("t-copied") }, 1500)
   }
+  // the link copied through a selected text field, for browsers without the clipboard API
+  // (or that deny it)
+  function copyByHand(link, button) {
+    var area = document.createElement("textarea")
+    area.value = link
+    document.body.appendChild(area)
+    area.select()
+    try { document.execCommand("copy") } catch (e) { /* nothing to do */ }
+    area.remove()
+    copied(button)
+  }
   document.addEventListener("click", function (event) {
     var target = event.target
     if (!(target instanceof Element)) return
@@ -40,15 +51,11 @@
     var name = button.getAttribute("data-anchor")
     var link = location.origin + location.pathname + "#" + name
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(link).then(function () { copied(button) })
+      // a browser that denies the clipboard (a setting, a policy) gets the older way
+      navigator.clipboard.writeText(link).then(function () { copied(button) },
+        function () { copyByHand(link, button) })
     } else {
-      var area = document.createElement("textarea")
-      area.value = link
-      document.body.appendChild(area)
-      area.select()
-      try { document.execCommand("copy") } catch (e) { /* nothing to do */ }
-      area.remove()
-      copied(button)
+      copyByHand(link, button)
     }
     // A navigation to the fragment (replacing this history entry) moves :target, and so
     // the highlight, to this rule; the page stays where it was.
