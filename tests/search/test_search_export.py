@@ -113,5 +113,23 @@ def test_the_data_is_the_same_on_every_build(tiny, tmp_path):
     assert len(outputs) == 1
 
 
+def test_the_postings_are_read_out_of_the_index_once_per_index(tiny, tmp_path, monkeypatch):
+    """An export of an index already exported reads its postings back from the cache; an
+    index of other documents (a rule reworded) has its postings read again."""
+    from tolaria.search import export
+    from tolaria.today.loader import load_rulebook
+
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "cache"))
+    read, real = [], export._fields
+    monkeypatch.setattr(export, "_fields", lambda searcher: read.append(1) or real(searcher))
+    first = export.search_data(load_rulebook(tiny))
+    assert export.search_data(load_rulebook(tiny)) == first and read == [1]
+    rules = tiny / "en" / "104.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(
+        "A game ends immediately", "A game ends at once"), encoding="utf-8")
+    again = export.search_data(load_rulebook(tiny))
+    assert read == [1, 1] and again["fields"] != first["fields"]
+
+
 def test_search_is_unchanged_by_the_export(book, data):
     assert search(book, "fuera de fase", "es")[0].number == "702.26b"  # today's number

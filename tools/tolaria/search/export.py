@@ -25,6 +25,9 @@ with the hits their rules show, so that the browser never looks a rule up for th
 
 from __future__ import annotations
 
+import os
+
+from .. import cache
 from ..model import RuleBook
 from ..numbering import (LETTERS, NUMBER_PATTERN, RULE_WORDS, TYPED_DASH, TYPED_PATTERN,
                          BadNumber, RuleNumber)
@@ -87,6 +90,16 @@ def _fields(searcher) -> dict:
                                 for d in range(count)]
         out[field] = entry
     return out
+
+
+def _kept_fields(engine, searcher) -> dict:
+    """_fields of the engine's index, kept in the user's cache for the index's fingerprint
+    (its documents and analysis) and this module's source: reading every term's postings
+    out of Whoosh is most of an export, and a site built again for a change of its
+    templates or catalogs reads them back instead."""
+    key = engine.info.fingerprint + "-" + cache.source_digest(
+        os.path.dirname(os.path.abspath(__file__)), ("export.py",))
+    return cache.kept("search-fields", key, lambda: _fields(searcher))
 
 
 def documents_in(postings: list, positional: bool) -> int:
@@ -311,7 +324,7 @@ def search_data(book: RuleBook) -> dict:
     """Everything the site's search needs, as JSON-ready data."""
     engine = engine_for(book)
     searcher = engine.whole_searcher()
-    fields = _fields(searcher)
+    fields = _kept_fields(engine, searcher)
     docs, titles = _documents(searcher)
     reader = searcher.reader()
     return {
