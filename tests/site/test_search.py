@@ -1,7 +1,7 @@
 """The site's search is the CLI's: numbers of every era, edge cases and the best bets through
 tolaria.search.search and through window.tolaria.search on the built site in Debian's
-Chromium (every query of bench/: test_box_parity.py); and the files the build writes for
-it."""
+Chromium (every query of bench/, typed in the search box: test_box_parity.py); and the files
+the build writes for it."""
 
 from __future__ import annotations
 
