@@ -26,7 +26,9 @@ ALLOWED = "GET, HEAD"
 NOT_ALLOWED = N_("This site can only be read: it answers GET and HEAD requests only.")
 NO_PAGE = N_("No page at this address (error {code}).")
 FRESH_SECONDS = 60  # how long a browser may use a file it fetched without asking again
-_BODIES = Bodies()  # the compressed files of a server that keeps none of its own
+# the compressed files, made once per process for every server of it (a body is named by its
+# file's path, size and time)
+_BODIES = Bodies()
 
 
 def accepted_language(header: str) -> str:
@@ -181,8 +183,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         change = None if version is None else functools.partial(with_reload_script,
                                                                  version=version)
         try:
-            bodies = getattr(self.server, "bodies", None) or _BODIES  # any server's
-            body, zipped, etag = bodies.body(path, compress, change, version or "")
+            body, zipped, etag = _BODIES.body(path, compress, change, version or "")
         except OSError:
             return super().send_head()  # unreadable: the base class's answer
         headers = {"ETag": etag}
@@ -286,10 +287,6 @@ class _Server(http.server.ThreadingHTTPServer):
     request_queue_size = 64  # connections waiting to be accepted (a page opens several)
     request_seconds = REQUEST_SECONDS
     watcher = None  # a watch.Watcher when the site is rebuilt as its sources change
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.bodies = Bodies()
 
     def server_close(self):
         if self.watcher is not None:
