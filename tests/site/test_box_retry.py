@@ -80,6 +80,41 @@ def test_a_file_that_never_comes_leaves_one_row_saying_so(browser, server, lang,
     assert errors == [], errors
 
 
+def test_a_shard_read_ahead_damaged_is_fetched_again_when_a_search_reads_it(browser, server,
+                                                                            book):
+    """Every shard of the English search comes damaged the first time: the first search's own
+    fetches are tried again at once; the read-ahead's (kept as text, parsed when first read)
+    when a later search reads them. Both searches show the CLI's rows."""
+    context = browser.new_context(service_workers="block")
+    damaged: set[str] = set()
+    errors: list[str] = []
+
+    def route(request_route):
+        url = request_route.request.url
+        if url in damaged:
+            request_route.continue_()
+        else:
+            damaged.add(url)
+            request_route.fulfill(status=200, content_type="application/json",
+                                  body='{"not json')
+    context.route(re.compile(FILES["shard"]), route)
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(f"{server}en/")
+        ready_box(page)
+        first, later = "cleanup step", "phasing"
+        assert box_answers(page, [first], 3)[0]["rows"] == [
+            h.number for h in search(book, first, "en", limit=3)]
+        page.wait_for_timeout(4000)  # the read-ahead, two seconds after the first rows
+        assert len(damaged) > 100  # the shards were read ahead, damaged
+        assert box_answers(page, [later], 3)[0]["rows"] == [
+            h.number for h in search(book, later, "en", limit=3)]
+    finally:
+        context.close()
+    assert errors == [], errors
+
+
 def test_the_failure_is_said_in_each_language():
     words = {said(lang) for lang in ("en", "es", "it")}
     assert len(words) == 3 and all(words)

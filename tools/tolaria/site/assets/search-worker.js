@@ -18,19 +18,19 @@
 (function () {
   "use strict"
   var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3 // the theme's SearchMessageType
-  // a file of the search's data, parsed; a fetch that fails is tried once more (a fresh
-  // fetch: nothing of the failed one is kept), then the promise rejects
-  // (low: at low priority, read ahead of any search)
-  var once = function (url, init) {
+  // a file of the search's data, parsed (asText: its text, not parsed); a fetch that fails
+  // is tried once more (a fresh fetch: nothing of the failed one is kept), then the promise
+  // rejects (low: at low priority, read ahead of any search)
+  var once = function (url, init, asText) {
     return fetch(url, init).then(function (r) {
       if (!r.ok) throw new Error("no search data at " + url)
-      return r.json()
+      return asText ? r.text() : r.json()
     })
   }
-  var fetched = function (url, low) {
+  var fetched = function (url, low, asText) {
     var priority = low ? { priority: "low" } : {}
-    return once(url, priority).catch(function () {
-      return once(url, Object.assign({ cache: "reload" }, priority))
+    return once(url, priority, asText).catch(function () {
+      return once(url, Object.assign({ cache: "reload" }, priority), asText)
     })
   }
   // the search's first data: the core and the index, and a Spanish or Italian search also
@@ -60,10 +60,12 @@
     }) : fetched(url)
     ahead[url].catch(function () {})  // answered to the search, which reports it
   })
+  // a file read ahead (low) comes as its text, parsed when a search first reads it, so that
+  // the read-ahead does not hold up the searches of the keys typed meanwhile
   var dataOf = function (url, low) {
     var found = ahead[url]
     delete ahead[url]
-    return found || fetched(url, low)
+    return found || fetched(url, low, low)
   }
   // the stemmers and the scorer: in this file when the build wrote them in (site/search.py)
   if (!self.TolariaSearch) {

@@ -1200,6 +1200,16 @@
         var n = shardNumbers.get(text)
         if (n === undefined) shardNumbers.set(text, n = shardOf(text, index.shards))
         if (!shards[n]) { missing.push([this, n]); return null }
+        if (typeof shards[n] === "string") {  // read ahead as its text: parsed when first read
+          try {
+            shards[n] = JSON.parse(shards[n])
+          } catch (error) {  // fetched again, as a file that failed
+            delete shards[n]
+            delete loading[n]
+            missing.push([this, n])
+            return null
+          }
+        }
         var terms = shards[n][field]
         return terms ? terms[text] : undefined
       },
@@ -1291,7 +1301,8 @@
   // lang)}, each answering a Promise, and of numbers(text) and numberProblem(text), which
   // answer at once (the core holds what they read). folder: the language's
   // assets/tolaria/search/, english: the English site's; fetchJSON(url, low): Promise of the
-  // parsed file (low: it may wait, being asked for ahead of any search). A search runs until every shard it asks for is loaded (each fetched once),
+  // parsed file (low: it may wait, being asked for ahead of any search, and a shard may come
+  // as its text, parsed when a search first reads it). A search runs until every shard it asks for is loaded (each fetched once),
   // so that it reads what the CLI reads; early(hits), if given, hears each run's answer that
   // still waited for shards (the search box fetches those hits' rows meanwhile). The core,
   // the index and, on a site of another language than English (a folder that is not the
