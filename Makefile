@@ -13,6 +13,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
+# a Debian package, installed when missing (the machine's only other package source)
+APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
+
 .PHONY: setup test serve validate fmt bench extract update compile clean docs vendor browser chromium site lighthouse
 
 $(STAMP): pyproject.toml
@@ -41,7 +44,7 @@ MERMAID_VERSION := 11.17.2
 MERMAID := build/vendor/mermaid.min.js
 
 $(MERMAID):
-	@command -v npm >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm)
+	@command -v npm >/dev/null || ($(APT_INSTALL) npm)
 	rm -rf build/vendor/unpack && mkdir -p build/vendor/unpack
 	cd build/vendor/unpack && npm pack --silent mermaid@$(MERMAID_VERSION) >/dev/null && \
 	  tar -xzf mermaid-$(MERMAID_VERSION).tgz package/dist/mermaid.min.js
@@ -52,7 +55,7 @@ SNOWBALL_VERSION := 0.6.0
 SNOWBALL := build/vendor/snowball-stemmers.js
 
 $(SNOWBALL):
-	@command -v npm >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm)
+	@command -v npm >/dev/null || ($(APT_INSTALL) npm)
 	rm -rf build/vendor/unpack-snowball && mkdir -p build/vendor/unpack-snowball
 	cd build/vendor/unpack-snowball && npm pack --silent snowball-stemmers@$(SNOWBALL_VERSION) >/dev/null && \
 	  tar -xzf snowball-stemmers-$(SNOWBALL_VERSION).tgz package/snowball-stemmers.js
@@ -64,10 +67,10 @@ vendor: $(MERMAID) $(SNOWBALL)
 # site's tests run chromium-headless-shell, Chromium without the desktop browser around it;
 # the benchmarks measure the browser readers run, chromium.
 browser:
-	@test -x /usr/bin/chromium-headless-shell || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell)
+	@test -x /usr/bin/chromium-headless-shell || ($(APT_INSTALL) chromium-headless-shell)
 
 chromium:
-	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+	@test -x /usr/bin/chromium || ($(APT_INSTALL) chromium)
 
 # Lighthouse (mobile) on a rule page of each language and the home page, served by `tolaria
 # serve`, in Debian's Chromium: prints the four scores per page. From the npm registry, into build/.
@@ -75,7 +78,7 @@ LIGHTHOUSE_VERSION := 12.2.3
 LIGHTHOUSE := build/lighthouse/node_modules/.bin/lighthouse
 
 $(LIGHTHOUSE):
-	@command -v npm >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm)
+	@command -v npm >/dev/null || ($(APT_INSTALL) npm)
 	mkdir -p build/lighthouse
 	cd build/lighthouse && npm install --silent --no-audit --no-fund --prefix . lighthouse@$(LIGHTHOUSE_VERSION) >/dev/null
 

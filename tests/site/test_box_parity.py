@@ -16,10 +16,10 @@ import pytest
 
 from tolaria.errors import UserError
 from tolaria.search import search
+from tolaria_answers import RANKED  # the rows compared: `tolaria search`'s default limit
 from tolaria_testing import BLIND, QUERY_SETS, bench_queries, box_answers
 
 LANGS = ("en", "es", "it")
-RANKED = 10  # the rows compared: `tolaria search` (its default limit), the box's ten rows
 
 
 def every_query() -> dict[str, list[tuple[str, str, int]]]:

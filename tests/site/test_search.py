@@ -13,7 +13,7 @@ import pytest
 
 from tolaria.errors import UserError
 from tolaria.search import search
-from tolaria_answers import AMONG, AROUND, best_bet_queries, topic_answers
+from tolaria_answers import AMONG, AROUND, RANKED, best_bet_queries, topic_answers
 from tolaria_testing import REPO, box_answers
 
 ERAS = ["500.7", "502.2", "717.1", "702.25d", "702.26d", "704.5a"]  # numbers of every era
@@ -23,19 +23,19 @@ def _cli(book, queries) -> list[list[str]]:
     out = []
     for query, lang in queries:
         try:
-            out.append([h.number for h in search(book, query, lang, limit=10)])
+            out.append([h.number for h in search(book, query, lang, limit=RANKED)])
         except UserError:
             out.append([])
     return out
 
 
 def _site(page, queries) -> list[list[dict]]:
-    return page.evaluate("""async (queries) => {
+    return page.evaluate("""async ([queries, limit]) => {
         const out = []
         for (const [query, lang] of queries)
-            out.push(await window.tolaria.search(query, {lang: lang, limit: 10}))
+            out.push(await window.tolaria.search(query, {lang: lang, limit: limit}))
         return out
-    }""", [list(q) for q in queries])
+    }""", [[list(q) for q in queries], RANKED])
 
 
 def _both(book, tab, queries) -> tuple[list[list[str]], list[list[str]]]:
@@ -58,7 +58,8 @@ def test_numbers_of_every_era_resolve_on_the_site_as_in_the_cli(book, tab):
     queries = [(number, lang) for number in ERAS for lang in ("en", "es", "it")]
     site = _site(tab, queries)
     for (number, lang), hits in zip(queries, site):
-        expected = [(h.number, h.lang, h.title) for h in search(book, number, lang, limit=10)]
+        expected = [(h.number, h.lang, h.title)
+                    for h in search(book, number, lang, limit=RANKED)]
         assert [(h["number"], h["lang"], h["title"]) for h in hits] == expected, (number, lang)
     assert site[0][0]["number"] == "300.6"  # 500.7: what the pre-2009 rule 300.6 became
 
