@@ -4,12 +4,14 @@ that says so in the reader's language, never a silent box."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from tolaria import i18n
 from tolaria.search import search
+from tolaria.search.shards import PACK_SHARDS
 from tolaria.site.rows import labels
 from tolaria_testing import box_answers, ready_box
 
@@ -17,6 +19,7 @@ QUERY = {"en": "cleanup step", "es": "paso de limpieza"}
 # a shard of the postings, a file of the rows, and the data a search opens with
 FILES = {"shard": r"/assets/tolaria/search/\d+\.json$", "rows": r"/assets/tolaria/rows/\d+\.json$",
          "index": r"/assets/tolaria/search/(core|index)\.json$"}
+PACK = r"/assets/tolaria/search/packs/\d+\.json$"
 
 
 def said(lang: str) -> str:
@@ -80,11 +83,12 @@ def test_a_file_that_never_comes_leaves_one_row_saying_so(browser, server, lang,
     assert errors == [], errors
 
 
-def test_a_shard_read_ahead_damaged_is_fetched_again_when_a_search_reads_it(browser, server,
-                                                                            book):
-    """Every shard of the English search comes damaged the first time: the first search's own
-    fetches are tried again at once; the read-ahead's (kept as text, parsed when first read)
-    when a later search reads them. Both searches show the CLI's rows."""
+def test_a_pack_read_ahead_damaged_leaves_its_shards_to_be_fetched_when_a_search_reads_them(
+        browser, server, book):
+    """Every shard and pack of the English search comes damaged the first time (a pack as a
+    list of damaged texts): the first search's own fetches are tried again at once; the
+    read-ahead's packs (their shards kept as text, parsed when first read) leave each shard
+    to be fetched when a later search reads it. Both searches show the CLI's rows."""
     context = browser.new_context(service_workers="block")
     damaged: set[str] = set()
     errors: list[str] = []
@@ -93,11 +97,12 @@ def test_a_shard_read_ahead_damaged_is_fetched_again_when_a_search_reads_it(brow
         url = request_route.request.url
         if url in damaged:
             request_route.continue_()
-        else:
-            damaged.add(url)
-            request_route.fulfill(status=200, content_type="application/json",
-                                  body='{"not json')
+            return
+        damaged.add(url)
+        body = json.dumps(['{"not json'] * PACK_SHARDS) if "/packs/" in url else '{"not json'
+        request_route.fulfill(status=200, content_type="application/json", body=body)
     context.route(re.compile(FILES["shard"]), route)
+    context.route(re.compile(PACK), route)
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
@@ -107,9 +112,12 @@ def test_a_shard_read_ahead_damaged_is_fetched_again_when_a_search_reads_it(brow
         assert box_answers(page, [first], 3)[0]["rows"] == [
             h.number for h in search(book, first, "en", limit=3)]
         page.wait_for_timeout(4000)  # the read-ahead, two seconds after the first rows
-        assert len(damaged) > 100  # the shards were read ahead, damaged
+        read_ahead = set(damaged)
+        assert sum("/packs/" in url for url in read_ahead) > 20  # read ahead, damaged
         assert box_answers(page, [later], 3)[0]["rows"] == [
             h.number for h in search(book, later, "en", limit=3)]
+        fetched = damaged - read_ahead  # the shards the later search read, one by one
+        assert fetched and not any("/packs/" in url for url in fetched)
     finally:
         context.close()
     assert errors == [], errors

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+import re
 import struct
 import zlib
 
@@ -96,7 +97,17 @@ def test_each_language_is_installable_and_lists_what_it_built(site, parse):
         assert "search/search_index.json" in lists["search"]
         own = sorted(p.relative_to(site / lang).as_posix()
                      for p in (site / lang / "assets" / "tolaria").rglob("*") if p.is_file())
-        assert own and set(own) <= set(lists["search"])
+        packs = dict(lists["packs"])
+        assert own and set(own) == {p for p in lists["search"] + list(packs)
+                                    if p.startswith("assets/tolaria/")}
+        # each shard in one pack, in its order
+        packed = [shard for shards in packs.values() for shard in shards]
+        shards = [p for p in lists["search"] if re.search(r"/search/\d+\.json$", p)]
+        assert sorted(packed) == sorted(shards) and len(set(packed)) == len(packed)
+        for pack, held in packs.items():
+            texts = json.loads((site / lang / pack).read_text(encoding="utf-8"))
+            assert texts == [(site / lang / shard).read_text(encoding="utf-8")
+                             for shard in held]
         assert not any(p.startswith("assets/tolaria/") for p in lists["pages"])
         english = [p for p in lists["search"] if p.startswith("../en/")]
         assert bool(english) == (lang != "en")
@@ -170,6 +181,9 @@ def test_a_language_reads_offline_after_the_reader_read_on(browser, site, lang, 
     errors: list[str] = []
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
+    shards: list[bool] = []  # whether the service worker answered each shard a search read
+    context.on("response", lambda response: re.search(r"/search/\d+\.json$", response.url)
+               and shards.append(response.from_service_worker))
     httpd = counting(make_server(str(site), 0))
     with serving(httpd) as url:
         page.goto(f"{url}{lang}/104/")
@@ -181,6 +195,8 @@ def test_a_language_reads_offline_after_the_reader_read_on(browser, site, lang, 
             page.goto(f"{url}{lang}/702.26/")
         else:
             assert rows(page, "draw" if lang == "en" else "robar")
+            # a shard not kept yet: the browser's fetch, not the service worker's answer
+            assert shards and not any(shards), shards
         have = kept_once(page, lang, wanted)
         assert wanted <= have, sorted(wanted - have)[:5]
         cache = page.evaluate("caches.keys()")
@@ -190,8 +206,10 @@ def test_a_language_reads_offline_after_the_reader_read_on(browser, site, lang, 
     page.goto(f"{url}{lang}/724/")  # a section page not visited
     assert "724" in page.locator("h1").first.inner_text()
     assert page.locator('[id="724.1"]').count() == 1
+    shards.clear()
     found = rows(page, "fase" if lang == "es" else "phasing")
     assert found and found[0].startswith("702.26"), found
+    assert shards and all(shards), shards  # kept by the copy (from their packs)
     assert rows(page, "702.26d")[0] == "702.26d"
     page.goto(f"{url}{lang}/?q=1")  # a page's address with a query: the same page
     assert page.locator("h1").count() >= 1

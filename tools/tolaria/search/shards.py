@@ -7,6 +7,11 @@ browser fetches for a query's terms only (docs/search.md, "The site's search is 
 A term's shard is shard_of(term, count): FNV-1a (32 bits) over the term's code points,
 modulo the language's shard count, which the build chooses so that a shard holds about
 SHARD_BYTES of JSON. The browser (tolaria-search.js: shardOf) computes the same.
+
+The shards are also written PACK_SHARDS at a time: pack K (packs/K.json) is the JSON list
+of the texts of shards K x PACK_SHARDS onwards, in order. A search fetches the shards it
+reads one by one (a first search fetches little); the read-ahead of the rest, and the
+offline copy, fetch packs (a few dozen files rather than hundreds).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from .export import documents_in
 from .payload import deltas
 
 SHARD_BYTES = 8000  # about what a shard holds, as JSON (some 2.5 kB gzipped)
+PACK_SHARDS = 16  # shards per pack (some 40 kB gzipped)
 KEYS = "keys"  # the field of each document's stem keys (coverage), inverted: key -> documents
 # The fields whose postings the index's documents hold: each document's term is the value at
 # a column of its entry (origin: 1 for the whole CR, see export._documents), weight 1. The
@@ -36,6 +42,11 @@ def shard_of(text: str, count: int) -> int:
     for char in text:
         value = ((value ^ ord(char)) * 0x01000193) & 0xFFFFFFFF
     return value % count
+
+
+def packs(texts: list[str]) -> list[list[str]]:
+    """The shards' texts (shard n's at n), PACK_SHARDS to a pack."""
+    return [texts[k:k + PACK_SHARDS] for k in range(0, len(texts), PACK_SHARDS)]
 
 
 def shard_count(size: int) -> int:
@@ -102,7 +113,8 @@ def split(site: dict, lang: str) -> tuple[dict, dict, list[dict]]:
             shards[shard_of(text, count)].setdefault(name, {})[text] = postings
     exact = site["fields"].get(f"exact_{lang}", {"terms": {}})
     vocabulary = {t: documents_in(p, True) for t, p in exact["terms"].items()}
-    index = {"lang": lang, "shards": count, "documents": documents, "fields": meta,
+    index = {"lang": lang, "shards": count, "pack": PACK_SHARDS, "documents": documents,
+             "fields": meta,
              "vocabulary": {lang: vocabulary}}
     core = {k: v for k, v in site.items() if k not in ("documents", "fields")}
     return core, index, shards
@@ -130,4 +142,5 @@ def split_rows(rows: dict) -> list[dict]:
     return shards
 
 
-__all__ = ["split", "split_rows", "row_group", "shard_of", "shard_count", "SHARD_BYTES"]
+__all__ = ["split", "split_rows", "row_group", "shard_of", "shard_count", "packs",
+           "SHARD_BYTES", "PACK_SHARDS"]

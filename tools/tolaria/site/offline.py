@@ -12,7 +12,10 @@ The service worker (assets/service-worker.js, with offline_lists' data on its fi
   page's own fetches, the language's pages with their other files (`pages`) and every file
   of its search (`search`: the search box's worker, the theme's index it requests, and
   every file under the language's assets/tolaria/ and, for Spanish and Italian, the English ones they join); not at all
-  when the reader asks to save data;
+  when the reader asks to save data. The search's shards come from their packs (`packs`:
+  each pack's address and the shards it holds, in its order): one fetch per pack, each
+  shard kept as its own file; a pack is never kept, and a page's fetch of one is left to
+  the browser;
 - keeps one cache, named for the build (`version`: a digest of the files listed), and
   removes the caches of earlier builds.
 """
@@ -29,6 +32,7 @@ from html.parser import HTMLParser
 
 from mkdocs.structure.files import File
 
+from tolaria.search.shards import PACK_SHARDS
 from tolaria.site.pages import site_description
 
 
@@ -37,6 +41,7 @@ MANIFEST = "manifest.webmanifest"
 ICONS = {192: "assets/icons/icon-192.png", 512: "assets/icons/icon-512.png"}
 THEME_COLOUR = (0x3F, 0x51, 0xB5)  # the theme's primary colour (indigo)
 SEARCH_FOLDER = "assets/tolaria"
+PACKS = "search/packs/"  # under a SEARCH_FOLDER: the shards of search/, PACK_SHARDS a file
 # files kept as the pages fetch them, never in the offline copy: the diagram library (only
 # on the page with a diagram), the theme's Lunr (which the site's search replaces)
 _RUNTIME_ONLY = ("assets/vendor/", "assets/javascripts/lunr/")
@@ -154,7 +159,7 @@ def offline_lists(site_dir: str, lang: str) -> dict:
     addresses relative to it: `shell` at install; `pages` (the language's pages and their
     other files, the whole CR's pages left out) and `search` in the background once the
     reader reads on; and the build's `version` (a digest of every file listed and of the
-    whole CR's pages)."""
+    whole CR's pages); `packs`, [pack, [the shards it holds, in its order]]."""
     root = os.path.dirname(site_dir)
     shell = shell_files(site_dir)
     pages, search, digest = [], [], hashlib.sha256()
@@ -176,8 +181,19 @@ def offline_lists(site_dir: str, lang: str) -> dict:
             search.append(f"../en/{SEARCH_FOLDER}/{path}")
             with open(os.path.join(english, SEARCH_FOLDER, path), "rb") as stream:
                 digest.update(search[-1].encode() + b"\0" + stream.read())
+    packed = [path for path in search if f"{SEARCH_FOLDER}/{PACKS}" in path]
     return {"lang": lang, "version": digest.hexdigest()[:16], "shell": shell,
-            "pages": pages, "search": search}
+            "pages": pages, "search": [path for path in search if path not in packed],
+            "packs": [[pack, _packed_shards(pack, search)] for pack in packed]}
+
+
+def _packed_shards(pack: str, search: list[str]) -> list[str]:
+    """The shards pack (FOLDER/packs/K.json) holds, of those listed in search."""
+    folder, number = pack.split(PACKS)
+    first = int(number.removesuffix(".json")) * PACK_SHARDS
+    named = {f"{folder}search/{n}.json" for n in range(first, first + PACK_SHARDS)}
+    return sorted((path for path in search if path in named),
+                  key=lambda path: int(path.rsplit("/", 1)[1].removesuffix(".json")))
 
 
 def write_service_worker(site_dir: str, lang: str) -> str:

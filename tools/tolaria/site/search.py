@@ -3,7 +3,8 @@
 Every language's build writes, under assets/tolaria/: search/ (tolaria.search.export's
 data of its language, search.payload.for_language, split by search.shards: core.json, the
 analysis, word lists, glossary, numbers and best bets; index.json, the documents, field
-statistics and typo vocabulary; N.json, the postings of the terms of shard N; a Spanish or
+statistics and typo vocabulary; N.json, the postings of the terms of shard N, and
+packs/K.json, the shards PACK_SHARDS at a time (for the read-ahead); a Spanish or
 Italian search also reads the English site's index and shards), rows/ (the search box's
 rows, in shards by number: site.rows), search.js (the scorer, and `window.tolaria.search`)
 and the Snowball stemmers (snowball-stemmers.js, vendored from the npm registry by
@@ -25,14 +26,14 @@ from mkdocs.structure.files import File
 from tolaria import i18n
 from tolaria.search.export import search_data
 from tolaria.search.payload import dumps, for_language
-from tolaria.search.shards import split
+from tolaria.search.shards import packs, split
 from tolaria.site.rows import ROWS, rows_files
 from tolaria.site.rows import labels as row_labels
 from tolaria.search import engine_for
 
 ASSETS = "assets/tolaria"
 ENGINE = f"{ASSETS}/search.js"
-DATA = f"{ASSETS}/search"  # core.json, index.json and the shards N.json
+DATA = f"{ASSETS}/search"  # core.json, index.json, the shards N.json and packs/K.json
 STEMMERS = f"{ASSETS}/snowball-stemmers.js"
 WORKER = "assets/javascripts/workers/tolaria-search.js"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -66,8 +67,10 @@ def data_files(book, lang: str, rows: int) -> dict[str, str]:
         _data.clear()
         _data[key] = search_data(book)
     core, index, shards = split(for_language(_data[key], lang), lang)
+    texts = [dumps(shard) for shard in shards]
     return {"core.json": dumps({**core, "rows": rows}), "index.json": dumps(index),
-            **{f"{n}.json": dumps(shard) for n, shard in enumerate(shards)}}
+            **{f"{n}.json": text for n, text in enumerate(texts)},
+            **{f"packs/{k}.json": dumps(pack) for k, pack in enumerate(packs(texts))}}
 
 
 def stemmers_js(path: str) -> str:

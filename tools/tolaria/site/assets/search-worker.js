@@ -116,11 +116,12 @@
     })
   }
   // Once the first rows are shown, at the next key or after REST_AFTER_MS, the rest of the
-  // language's search data (the shards of both sites, the rows) is read at low priority, a
-  // few files at a time, so that a later key finds what it reads already here; through the
-  // service worker, which keeps each file for the offline copy (each fetched once). What a
-  // first search fetches is only what its answer reads. Not when the reader saves data.
-  // The shards the searches of the next keys likely read come first: those of the query
+  // language's search data (the shards of both sites, by pack, and the rows) is read at low
+  // priority, a few files at a time, so that a later key finds what it reads already here
+  // (the service worker leaves a file it does not keep yet to the browser, whose cache its
+  // offline copy then reads). What a first search fetches is only what its answer reads.
+  // Not when the reader saves data. The packs the searches of the next keys likely read
+  // come first: those of the query
   // typed, its last word completed (each answer shown turns the read-ahead toward its
   // query). REST_WIDTH lanes, with the rows' one: the six connections a browser opens
   // to a host.

@@ -1146,7 +1146,9 @@
   // --- the split data (search/shards.py): a core, an index, postings in shards by term -----
   // Each language's site holds, under assets/tolaria/search/, core.json (the analysis, word
   // lists, glossary, numbers, best bets), index.json (documents, field statistics, the typo
-  // vocabulary, the shard count) and N.json, the postings of the terms whose shardOf is N.
+  // vocabulary, the shard count, the shards per pack) and N.json, the postings of the terms
+  // whose shardOf is N; packs/K.json holds the texts of shards K x index.pack onwards, for
+  // the read-ahead (a search fetches only the shards it reads).
   // A Spanish or Italian search also reads the English site's index and shards: its English
   // fields ("_en") from there, the fields of every language (number, lang, origin) from
   // both, joined. Those fields' postings are what the documents hold: their statistics name
@@ -1221,11 +1223,36 @@
         var self = this
         return Promise.all(terms.map(function (t) { return self.load(shardOf(t, index.shards)) }))
       },
-      // the shards not asked for yet
+      // the packs (packs/K.json: index.pack shards each, as their texts) that hold a shard
+      // not asked for yet
       unread: function () {
         var out = []
-        for (var n = 0; n < index.shards; n++) if (!loading[n]) out.push(n)
+        for (var n = 0; n < index.shards; n++) {
+          var k = Math.floor(n / index.pack)
+          if (!loading[n] && out[out.length - 1] !== k) out.push(k)
+        }
         return out
+      },
+      // pack k's shards not asked for yet, in one fetch, each kept as its text (parsed when
+      // a search first reads it); those of a pack that could not be read are asked for one
+      // by one when a search reads them
+      loadPack: function (k, low) {
+        var first = k * index.pack, members = []
+        for (var n = first; n < Math.min(first + index.pack, index.shards); n++) {
+          if (!loading[n]) members.push(n)
+        }
+        if (!members.length) return Promise.resolve()
+        var texts = fetchJSON(folder + "packs/" + k + ".json", low).then(function (pack) {
+          return typeof pack === "string" ? JSON.parse(pack) : pack
+        })
+        members.forEach(function (n) {
+          loading[n] = texts.then(function (pack) {
+            if (typeof pack[n - first] !== "string") throw new Error("no shard " + n)
+            if (!shards[n]) shards[n] = pack[n - first]
+          })
+          loading[n].catch(function () { delete loading[n] })
+        })
+        return texts
       },
       load: function (n, low) {
         if (!loading[n]) {
@@ -1359,8 +1386,8 @@
             return answers[id]
           }
           var sources = [data.own].concat(data.englishSite === data.own ? [] : [data.englishSite])
-          var queue = []  // the shards rest() reads ahead, in the order they are asked for
-          // the shards of the terms the searches of the next keys after text likely read
+          var queue = []  // the packs rest() reads ahead, in the order they are asked for
+          // the packs of the terms the searches of the next keys after text likely read
           // first in the queue of rest() (engine.nextTexts: text, its last word completed)
           var toward = function (text, lang) {
             var first = new Map()
@@ -1369,8 +1396,10 @@
               var own = engine.likely(next, lang)
               var english = i ? [] : engine.likelyEnglish(next, lang)
               ;[[data.own, own], [data.englishSite, english]].forEach(function (pair) {
+                var index = pair[0].index
                 pair[1].forEach(function (t) {
-                  first.set(pair[0].index.shards + ":" + shardOf(t, pair[0].index.shards) +
+                  first.set(index.shards + ":" +
+                    Math.floor(shardOf(t, index.shards) / index.pack) +
                     (pair[0] === data.own ? "o" : "e"), true)
                 })
               })
@@ -1384,17 +1413,20 @@
           }
           return {
             core: own[0],
-            // every shard not asked for yet, of both sites, width at a time, each asked for
-            // at low priority (fetchJSON's second argument), those of the searches the keys
-            // after text likely ask for first; a Promise once all are done, those that failed
-            // left to be asked for again when a search reads them
+            // every shard not asked for yet, of both sites, by pack, width packs at a time,
+            // each asked for at low priority (fetchJSON's second argument), those of the
+            // searches the keys after text likely ask for first; a Promise once all are
+            // done, the shards of those that failed left to be asked for when a search reads
+            // them
             rest: function (width, text, lang) {
               queue.length = 0
               sources.forEach(function (site) {
                 site.unread().forEach(function (n) { queue.push([site, n]) })
               })
               if (text !== undefined) toward(text, lang)
-              return drain(queue, width, function (item) { return item[0].load(item[1], true) })
+              return drain(queue, width, function (item) {
+                return item[0].loadPack(item[1], true)
+              })
             },
             // the read-ahead of rest() turned toward the searches of the keys after text
             toward: function (text, lang) { toward(String(text), lang) },
