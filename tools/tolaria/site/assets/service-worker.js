@@ -12,7 +12,8 @@
 //    the page's "reading" message at the first focus of the search box), the language's
 //    pages and search files not kept yet are fetched and kept in the background: at low
 //    priority, four at a time, each only when the page's own fetches are done and the
-//    reader has not typed in the search box for a while (the page's "typing" messages);
+//    reader has not typed in the search box, nor focused it, for a while (the page's
+//    "typing" and "reading" messages);
 //    never when the reader asked to save data (navigator.connection.saveData). A shard of
 //    the search comes from its pack: one fetch keeps every shard of the pack, each as its
 //    own file. A pack is never kept, and a page's fetch of one is left to the browser.
@@ -154,11 +155,11 @@
     return fetching[url].then(function (response) { return response.clone() })
   }
 
-  // the page's messages: "reading" at the first focus of its search box, "typing" at each
-  // key in it
+  // the page's messages: "reading" at the first focus of its search box (the reader is
+  // about to type: the copy waits as after a key), "typing" at each key in it
   self.addEventListener("message", function (event) {
+    if (event.data === "reading" || event.data === "typing") lastKey = Date.now()
     if (event.data === "reading") event.waitUntil(copy())
-    else if (event.data === "typing") lastKey = Date.now()
   })
 
   // the kept 404 page, its note on pages not saved for offline reading shown
