@@ -7,13 +7,14 @@ from tolaria_testing import stored_postings
 
 
 def test_a_term_has_one_shard_and_the_shards_spread():
-    from tolaria.search.shards import shard_count, shard_of
+    from tolaria.search.shards import SHARD_BYTES, WHOLE_BYTES, shard_count, shard_of
 
     assert shard_of("phase", 1) == 0
     assert shard_of("phase", 256) == shard_of("phase", 256) == 248  # FNV-1a, as search.js
     assert shard_of("faße", 97) != shard_of("fase", 97)  # code points, not bytes folded
     assert len({shard_of(f"word{n}", 16) for n in range(200)}) == 16
-    assert shard_count(0) == 1 and shard_count(8001) == 2
+    assert shard_count(0) == shard_count(WHOLE_BYTES) == 1  # a small language: one file
+    assert shard_count(WHOLE_BYTES + 1) == WHOLE_BYTES // SHARD_BYTES + 1
 
 
 def _split(site_data, lang):
@@ -28,24 +29,26 @@ def test_every_term_is_in_its_shard_with_its_postings(site_data):
     from tolaria.search.payload import deltas
     from tolaria.search.shards import shard_of
 
-    site, core, index, shards = _split(site_data, "es")
-    assert index["shards"] == len(shards) > 1
-    assert "fields" not in core and "documents" not in core and core["with_english"]
-    count = 0
-    for field, entry in site["fields"].items():
-        if field.endswith("_en"):  # the English site's
-            assert field not in index["fields"]
-            continue
-        assert "terms" not in index["fields"][field]
-        if "column" in index["fields"][field]:  # read off the documents: test below
-            continue
-        for text, postings in entry["terms"].items():
-            shard = shards[shard_of(text, len(shards))]
-            assert shard[field][text] == deltas(postings, entry["positions"])
-            count += 1
-    held = sum(len(terms) for shard in shards for field, terms in shard.items()
-               if not field.startswith("keys_"))
-    assert held == count
+    for lang, count_of_shards in (("en", lambda n: n > 1), ("es", lambda n: n == 1)):
+        site, core, index, shards = _split(site_data, lang)
+        assert index["shards"] == len(shards) and count_of_shards(len(shards))
+        assert "fields" not in core and "documents" not in core
+        assert core["with_english"] == (lang != "en")
+        count = 0
+        for field, entry in site["fields"].items():
+            if lang != "en" and field.endswith("_en"):  # the English site's
+                assert field not in index["fields"]
+                continue
+            assert "terms" not in index["fields"][field]
+            if "column" in index["fields"][field]:  # read off the documents: test below
+                continue
+            for text, postings in entry["terms"].items():
+                shard = shards[shard_of(text, len(shards))]
+                assert shard[field][text] == deltas(postings, entry["positions"])
+                count += 1
+        held = sum(len(terms) for shard in shards for field, terms in shard.items()
+                   if not field.startswith("keys_"))
+        assert held == count
 
 
 def test_the_fields_the_documents_hold_are_read_off_them_not_sharded(site_data):
@@ -103,8 +106,8 @@ def test_the_rows_are_split_by_number_each_once():
     from tolaria.search.shards import shard_of, split_rows
 
     rows = {"labels": {"english_only": "solo inglés"},
-            "own": {f"702.{n}": [f"702/#702.{n}", "text " * 40, "", 0] for n in range(300)},
-            "whole": {f"704.{n}": "text " * 40 for n in range(300)}}
+            "own": {f"702.{n}": [f"702/#702.{n}", "text " * 40, "", 0] for n in range(600)},
+            "whole": {f"704.{n}": "text " * 40 for n in range(600)}}
     shards = split_rows(rows)
     assert len(shards) > 1 and all(s["labels"] == rows["labels"] for s in shards)
     for kind in ("own", "whole"):

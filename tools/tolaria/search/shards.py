@@ -6,7 +6,7 @@ browser fetches for a query's terms only (docs/search.md, "The site's search is 
 
 A term's shard is shard_of(term, count): FNV-1a (32 bits) over the term's code points,
 modulo the language's shard count, which the build chooses so that a shard holds about
-SHARD_BYTES of JSON. The browser (tolaria-search.js: shardOf) computes the same.
+SHARD_BYTES of JSON (one shard for postings of at most WHOLE_BYTES). The browser (tolaria-search.js: shardOf) computes the same.
 
 The shards are also written PACK_SHARDS at a time: pack K (packs/K.json) is the JSON list
 of the texts of shards K x PACK_SHARDS onwards, in order. A search fetches the shards it
@@ -23,6 +23,7 @@ from .export import documents_in
 from .payload import deltas
 
 SHARD_BYTES = 8000  # about what a shard holds, as JSON (some 2.5 kB gzipped)
+WHOLE_BYTES = 160_000  # postings this small are one shard (some 50 kB gzipped)
 PACK_SHARDS = 16  # shards per pack (some 40 kB gzipped)
 KEYS = "keys"  # the field of each document's stem keys (coverage), inverted: key -> documents
 # The fields whose postings the index's documents hold: each document's term is the value at
@@ -50,8 +51,9 @@ def packs(texts: list[str]) -> list[list[str]]:
 
 
 def shard_count(size: int) -> int:
-    """How many shards hold size bytes of JSON, SHARD_BYTES each."""
-    return max(1, math.ceil(size / SHARD_BYTES))
+    """How many shards hold size bytes of JSON, SHARD_BYTES each; one when size is at most
+    WHOLE_BYTES (a first search then fetches one file of them, not most of them)."""
+    return 1 if size <= WHOLE_BYTES else math.ceil(size / SHARD_BYTES)
 
 
 def _size(value) -> int:
@@ -143,4 +145,4 @@ def split_rows(rows: dict) -> list[dict]:
 
 
 __all__ = ["split", "split_rows", "row_group", "shard_of", "shard_count", "packs",
-           "SHARD_BYTES", "PACK_SHARDS"]
+           "SHARD_BYTES", "WHOLE_BYTES", "PACK_SHARDS"]
