@@ -6,7 +6,8 @@ browser fetches for a query's terms only (docs/search.md, "The site's search is 
 
 A term's shard is shard_of(term, count): FNV-1a (32 bits) over the term's code points,
 modulo the language's shard count, which the build chooses so that a shard holds about
-SHARD_BYTES of JSON (one shard for postings of at most WHOLE_BYTES). The browser (tolaria-search.js: shardOf) computes the same.
+SHARD_BYTES of JSON (one shard for postings of at most WHOLE_BYTES). The browser
+(tolaria-search.js: shardOf) computes the same.
 
 The shards are also written PACK_SHARDS at a time: pack K (packs/K.json) is the JSON list
 of the texts of shards K x PACK_SHARDS onwards, in order. A search fetches the shards it
@@ -116,8 +117,7 @@ def split(site: dict, lang: str) -> tuple[dict, dict, list[dict]]:
     exact = site["fields"].get(f"exact_{lang}", {"terms": {}})
     vocabulary = {t: documents_in(p, True) for t, p in exact["terms"].items()}
     index = {"lang": lang, "shards": count, "pack": PACK_SHARDS, "documents": documents,
-             "fields": meta,
-             "vocabulary": {lang: vocabulary}}
+             "fields": meta, "vocabulary": {lang: vocabulary}}
     core = {k: v for k, v in site.items() if k not in ("documents", "fields")}
     return core, index, shards
 

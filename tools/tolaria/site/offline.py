@@ -188,12 +188,11 @@ def offline_lists(site_dir: str, lang: str) -> dict:
 
 
 def _packed_shards(pack: str, search: list[str]) -> list[str]:
-    """The shards pack (FOLDER/packs/K.json) holds, of those listed in search."""
+    """The shards pack (FOLDER/packs/K.json) holds, of those listed in search, in order."""
     folder, number = pack.split(PACKS)
-    first = int(number.removesuffix(".json")) * PACK_SHARDS
-    named = {f"{folder}search/{n}.json" for n in range(first, first + PACK_SHARDS)}
-    return sorted((path for path in search if path in named),
-                  key=lambda path: int(path.rsplit("/", 1)[1].removesuffix(".json")))
+    first, listed = int(number.removesuffix(".json")) * PACK_SHARDS, set(search)
+    return [shard for shard in (f"{folder}search/{n}.json"
+                                for n in range(first, first + PACK_SHARDS)) if shard in listed]
 
 
 def write_service_worker(site_dir: str, lang: str) -> str:

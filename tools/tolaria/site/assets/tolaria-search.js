@@ -1196,6 +1196,13 @@
   // One site's index and shards; get notes a shard not loaded yet in missing.
   function source(folder, index, fetchJSON, missing) {
     var shards = {}, loading = {}, shardNumbers = new Map()
+    var unasked = function (k) {  // the shards of pack k not asked for yet
+      var out = []
+      for (var n = k * index.pack; n < Math.min((k + 1) * index.pack, index.shards); n++) {
+        if (!loading[n]) out.push(n)
+      }
+      return out
+    }
     return {
       index: index,
       get: function (field, text) {
@@ -1227,20 +1234,14 @@
       // not asked for yet
       unread: function () {
         var out = []
-        for (var n = 0; n < index.shards; n++) {
-          var k = Math.floor(n / index.pack)
-          if (!loading[n] && out[out.length - 1] !== k) out.push(k)
-        }
+        for (var k = 0; k * index.pack < index.shards; k++) if (unasked(k).length) out.push(k)
         return out
       },
       // pack k's shards not asked for yet, in one fetch, each kept as its text (parsed when
       // a search first reads it); those of a pack that could not be read are asked for one
       // by one when a search reads them
       loadPack: function (k, low) {
-        var first = k * index.pack, members = []
-        for (var n = first; n < Math.min(first + index.pack, index.shards); n++) {
-          if (!loading[n]) members.push(n)
-        }
+        var first = k * index.pack, members = unasked(k)
         if (!members.length) return Promise.resolve()
         var texts = fetchJSON(folder + "packs/" + k + ".json", low).then(function (pack) {
           return typeof pack === "string" ? JSON.parse(pack) : pack
