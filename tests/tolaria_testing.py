@@ -183,31 +183,62 @@ class _Counted:
         return getattr(self.stream, name)
 
 
+def _handled_by(httpd, subclass):
+    """httpd answering with subclass(its handler class), a subclass of it."""
+    made = httpd.RequestHandlerClass
+    base = made.func if isinstance(made, functools.partial) else made
+    handler = subclass(base)
+    httpd.RequestHandlerClass = (functools.partial(handler, *made.args, **made.keywords)
+                                 if isinstance(made, functools.partial) else handler)
+    return httpd
+
+
 def counting(httpd):
     """httpd, logging every answer it sends in httpd.served: (path, bytes sent, headers
     included: gzipped as sent when the client accepts it), whoever asked (a page, its
     workers or its service worker)."""
-    import functools
-
     httpd.served, lock = [], threading.Lock()
-    made = httpd.RequestHandlerClass
-    base = made.func if isinstance(made, functools.partial) else made
 
-    class Counting(base):
-        def setup(self):
-            super().setup()
-            self.wfile = _Counted(self.wfile)
+    def subclass(base):
+        class Counting(base):
+            def setup(self):
+                super().setup()
+                self.wfile = _Counted(self.wfile)
 
-        def handle_one_request(self):
-            self.path, before = "", self.wfile.count
-            super().handle_one_request()
-            if self.path and self.wfile.count > before:
-                with lock:
-                    httpd.served.append((self.path, self.wfile.count - before))
+            def handle_one_request(self):
+                self.path, before = "", self.wfile.count
+                super().handle_one_request()
+                if self.path and self.wfile.count > before:
+                    with lock:
+                        httpd.served.append((self.path, self.wfile.count - before))
+        return Counting
 
-    httpd.RequestHandlerClass = (functools.partial(Counting, *made.args, **made.keywords)
-                                 if isinstance(made, functools.partial) else Counting)
-    return httpd
+    return _handled_by(httpd, subclass)
+
+
+def tampered(httpd, change):
+    """httpd answering each GET as change(its path) says: None, as it would; b"", not at all
+    (the connection is closed without an answer: the client's fetch fails); other bytes, as
+    a JSON file of that body, kept by no cache. Whoever asks: a page or its workers (a
+    Playwright route can miss the fetches of a dedicated worker)."""
+    def subclass(base):
+        class Tampered(base):
+            def do_GET(self):
+                body = change(self.path)
+                if body is None:
+                    super().do_GET()
+                    return
+                self.close_connection = True
+                if body:
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.send_header("Cache-Control", "no-store")
+                    self.end_headers()
+                    self.wfile.write(body)
+        return Tampered
+
+    return _handled_by(httpd, subclass)
 
 
 def quiet_served(httpd, quiet_ms: int = 1500, longest_ms: int = 30000) -> list:
