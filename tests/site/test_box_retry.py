@@ -34,12 +34,10 @@ def said(lang: str) -> str:
 
 
 @contextmanager
-def opened(browser, site, lang: str, pattern: str, failing):
-    """A page of lang, its box focused, on a server of the site that answers a request whose
-    path matches pattern with no answer at all when failing(path) says so (the fetch fails,
-    whether the page or its worker asked); no service worker."""
-    def change(path: str) -> bytes | None:
-        return b"" if re.search(pattern, path) and failing(path) else None
+def opened(browser, site, lang: str, change):
+    """A page of lang, its box focused, on a server of the site that answers as change says
+    (tolaria_testing.tampered: whether the page or its worker asks); no service worker, and
+    no script error."""
     with serving(tampered(make_server(str(site), 0), change)) as base:
         context = browser.new_context(service_workers="block")
         errors: list[str] = []
@@ -54,6 +52,12 @@ def opened(browser, site, lang: str, pattern: str, failing):
         assert errors == [], errors
 
 
+def failing(pattern: str, when):
+    """A change (see opened) that leaves a request whose path matches pattern without an
+    answer (its fetch fails) when when(path) says so."""
+    return lambda path: b"" if re.search(pattern, path) and when(path) else None
+
+
 @pytest.mark.parametrize("lang, kind", [("es", "shard"), ("es", "rows"), ("en", "index")])
 def test_a_file_of_the_search_that_fails_once_is_fetched_again(browser, site, book, lang,
                                                                kind):
@@ -64,7 +68,7 @@ def test_a_file_of_the_search_that_fails_once_is_fetched_again(browser, site, bo
             return False
         failed.append(path)
         return True
-    with opened(browser, site, lang, FILES[kind], once) as page:
+    with opened(browser, site, lang, failing(FILES[kind], once)) as page:
         rows = box_answers(page, [QUERY[lang]])[0]["rows"]
         assert failed, kind  # some failed, and were asked for again
         assert rows[:3] == [h.number for h in search(book, QUERY[lang], lang, limit=3)]
@@ -74,7 +78,7 @@ def test_a_file_of_the_search_that_fails_once_is_fetched_again(browser, site, bo
 @pytest.mark.parametrize("lang, kind", [("es", "shard"), ("it", "rows"), ("en", "index")])
 def test_a_file_that_never_comes_leaves_one_row_saying_so(browser, site, lang, kind):
     query = QUERY.get(lang, "fase di cancellazione")
-    with opened(browser, site, lang, FILES[kind], lambda path: True) as page:
+    with opened(browser, site, lang, failing(FILES[kind], lambda path: True)) as page:
         answer = box_answers(page, [query])[0]
         assert (answer["meta"], answer["rows"]) == (said(lang), []), (lang, kind)
 
@@ -85,9 +89,7 @@ def test_a_pack_read_ahead_damaged_leaves_its_shards_to_be_fetched_when_a_search
     list of damaged texts): the first search's own fetches are tried again at once; the
     read-ahead's packs (their shards kept as text, parsed when first read) leave each shard
     to be fetched when a later search reads it. Both searches show the CLI's rows."""
-    context = browser.new_context(service_workers="block")
     damaged: set[str] = set()
-    errors: list[str] = []
 
     def damage(path: str) -> bytes | None:
         if path in damaged or not (PACK.search(path) or re.search(FILES["shard"], path)):
@@ -95,25 +97,18 @@ def test_a_pack_read_ahead_damaged_leaves_its_shards_to_be_fetched_when_a_search
         damaged.add(path)
         body = json.dumps(['{"not json'] * PACK_SHARDS) if PACK.search(path) else '{"not json'
         return body.encode()
-    with serving(tampered(make_server(str(site), 0), damage)) as base:
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        try:
-            page.goto(f"{base}en/")
-            ready_box(page)
-            first, later = "cleanup step", "phasing"
-            assert box_answers(page, [first], 3)[0]["rows"] == [
-                h.number for h in search(book, first, "en", limit=3)]
-            page.wait_for_timeout(4000)  # the read-ahead, two seconds after the first rows
-            read_ahead = set(damaged)
-            assert sum(bool(PACK.search(path)) for path in read_ahead) > 20  # damaged
-            assert box_answers(page, [later], 3)[0]["rows"] == [
-                h.number for h in search(book, later, "en", limit=3)]
-            fetched = damaged - read_ahead  # the shards the later search read, one by one
-            assert fetched and not any(PACK.search(path) for path in fetched)
-        finally:
-            context.close()
-    assert errors == [], errors
+    with opened(browser, site, "en", damage) as page:
+        ready_box(page)
+        first, later = "cleanup step", "phasing"
+        assert box_answers(page, [first], 3)[0]["rows"] == [
+            h.number for h in search(book, first, "en", limit=3)]
+        page.wait_for_timeout(4000)  # the read-ahead, two seconds after the first rows
+        read_ahead = set(damaged)
+        assert sum(bool(PACK.search(path)) for path in read_ahead) > 20  # read ahead, damaged
+        assert box_answers(page, [later], 3)[0]["rows"] == [
+            h.number for h in search(book, later, "en", limit=3)]
+        fetched = damaged - read_ahead  # the shards the later search read, one by one
+        assert fetched and not any(PACK.search(path) for path in fetched)
 
 
 def test_the_failure_is_said_in_each_language():
