@@ -9,6 +9,7 @@ from __future__ import annotations
 import fcntl
 import functools
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -145,6 +146,10 @@ def start_made_once(tmp_path_factory, name: str, make: str,
 
 
 # --- the site in Debian's Chromium (tests/site and bench/bench_site_search.py) -------------
+# the search's files, by address (a URL or a path relative to a language's folder): a shard of
+# a language's postings, and a pack of its shards (search/shards.py)
+SHARD_FILE = re.compile(r"assets/tolaria/search/\d+\.json$")
+PACK_FILE = re.compile(r"assets/tolaria/search/packs/\d+\.json$")
 # The tests run chromium-headless-shell: Chromium's engine without the desktop browser around
 # it (what Playwright runs for headless tests), lighter on the CPU for the same pages; the
 # benchmarks measure in the browser readers run, chromium (`make browser`, `make chromium`).

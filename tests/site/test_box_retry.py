@@ -15,13 +15,12 @@ from tolaria.search import search
 from tolaria.search.shards import PACK_SHARDS
 from tolaria.site.rows import labels
 from tolaria.site.serve import make_server
-from tolaria_testing import box_answers, ready_box, serving, tampered
+from tolaria_testing import PACK_FILE, SHARD_FILE, box_answers, ready_box, serving, tampered
 
 QUERY = {"en": "cleanup step", "es": "paso de limpieza"}
 # a shard of the postings, a file of the rows, and the data a search opens with
-FILES = {"shard": r"/assets/tolaria/search/\d+\.json$", "rows": r"/assets/tolaria/rows/\d+\.json$",
+FILES = {"shard": SHARD_FILE.pattern, "rows": r"/assets/tolaria/rows/\d+\.json$",
          "index": r"/assets/tolaria/search/(core|index)\.json$"}
-PACK = re.compile(r"/assets/tolaria/search/packs/\d+\.json$")
 
 
 def said(lang: str) -> str:
@@ -92,10 +91,10 @@ def test_a_pack_read_ahead_damaged_leaves_its_shards_to_be_fetched_when_a_search
     damaged: set[str] = set()
 
     def damage(path: str) -> bytes | None:
-        if path in damaged or not (PACK.search(path) or re.search(FILES["shard"], path)):
+        if path in damaged or not (PACK_FILE.search(path) or SHARD_FILE.search(path)):
             return None
         damaged.add(path)
-        body = json.dumps(['{"not json'] * PACK_SHARDS) if PACK.search(path) else '{"not json'
+        body = json.dumps(['{"not json'] * PACK_SHARDS) if PACK_FILE.search(path) else '{"not json'
         return body.encode()
     with opened(browser, site, "en", damage) as page:
         ready_box(page)
@@ -104,11 +103,11 @@ def test_a_pack_read_ahead_damaged_leaves_its_shards_to_be_fetched_when_a_search
             h.number for h in search(book, first, "en", limit=3)]
         page.wait_for_timeout(4000)  # the read-ahead, two seconds after the first rows
         read_ahead = set(damaged)
-        assert sum(bool(PACK.search(path)) for path in read_ahead) > 20  # read ahead, damaged
+        assert sum(bool(PACK_FILE.search(path)) for path in read_ahead) > 20  # read ahead, damaged
         assert box_answers(page, [later], 3)[0]["rows"] == [
             h.number for h in search(book, later, "en", limit=3)]
         fetched = damaged - read_ahead  # the shards the later search read, one by one
-        assert fetched and not any(PACK.search(path) for path in fetched)
+        assert fetched and not any(PACK_FILE.search(path) for path in fetched)
 
 
 def test_the_failure_is_said_in_each_language():

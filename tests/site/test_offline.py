@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import json
 import posixpath
-import re
 import struct
 import zlib
 
 import pytest
 
 from tolaria.site.offline import icon_png, offline_lists
-from tolaria_testing import counting, quiet_served, serving, type_in_box
+from tolaria_testing import SHARD_FILE, counting, quiet_served, serving, type_in_box
 
 LANGS = ("en", "es", "it")
-SHARD = re.compile(r"/search/\d+\.json$")  # a shard of the search's postings
 
 
 def lists_of(site, lang: str) -> dict:
@@ -103,7 +101,7 @@ def test_each_language_is_installable_and_lists_what_it_built(site, parse):
                                     if p.startswith("assets/tolaria/")}
         # each shard in one pack, in its order
         packed = [shard for shards in packs.values() for shard in shards]
-        shards = [p for p in lists["search"] if SHARD.search(p)]
+        shards = [p for p in lists["search"] if SHARD_FILE.search(p)]
         assert sorted(packed) == sorted(shards) and len(set(packed)) == len(packed)
         for pack, held in packs.items():
             texts = json.loads((site / lang / pack).read_text(encoding="utf-8"))
@@ -183,7 +181,7 @@ def test_a_language_reads_offline_after_the_reader_read_on(browser, site, lang, 
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
     shards: list[bool] = []  # whether the service worker answered each shard a search read
-    context.on("response", lambda response: SHARD.search(response.url)
+    context.on("response", lambda response: SHARD_FILE.search(response.url)
                and shards.append(response.from_service_worker))
     httpd = counting(make_server(str(site), 0))
     with serving(httpd) as url:

@@ -14,7 +14,7 @@ import pytest
 from tolaria.errors import UserError
 from tolaria.search import search
 from tolaria_answers import AMONG, AROUND, RANKED, best_bet_queries, topic_answers
-from tolaria_testing import REPO, box_answers
+from tolaria_testing import REPO, SHARD_FILE, box_answers
 
 ERAS = ["500.7", "502.2", "717.1", "702.25d", "702.26d", "704.5a"]  # numbers of every era
 
@@ -159,9 +159,9 @@ def test_a_spanish_search_fetches_its_shards_in_one_round(browser, server):
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     events: list[tuple[str, str]] = []
-    shard = re.compile(r"/assets/tolaria/search/[0-9]+\.json$")
-    page.on("request", lambda r: shard.search(r.url) and events.append(("asked", r.url)))
-    page.on("requestfinished", lambda r: shard.search(r.url) and events.append(("came", r.url)))
+    for event, kind in (("request", "asked"), ("requestfinished", "came")):
+        page.on(event, lambda r, kind=kind: SHARD_FILE.search(r.url)
+                and events.append((kind, r.url)))
     page.goto(f"{server}es/")
     hits = page.evaluate("window.tolaria.search('paso de limpieza', {lang: 'es'})")
     assert hits and hits[0]["number"] == "514"
@@ -180,9 +180,8 @@ def test_a_search_whose_phrase_skips_words_fetches_its_shards_in_one_round(brows
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     events: list[str] = []
-    shard = re.compile(r"/assets/tolaria/search/[0-9]+\.json$")
-    page.on("request", lambda r: shard.search(r.url) and events.append("asked"))
-    page.on("requestfinished", lambda r: shard.search(r.url) and events.append("came"))
+    page.on("request", lambda r: SHARD_FILE.search(r.url) and events.append("asked"))
+    page.on("requestfinished", lambda r: SHARD_FILE.search(r.url) and events.append("came"))
     page.goto(f"{server}en/")
     hits = page.evaluate("q => window.tolaria.search(q, {lang: 'en', limit: 3})", query)
     assert [h["number"] for h in hits] == [h.number for h in search(book, query, "en", limit=3)]

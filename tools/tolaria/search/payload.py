@@ -94,7 +94,7 @@ def deltas(postings: list, positional: bool) -> list:
     return out
 
 
-def dumps(data) -> str:
+def dumps(data: dict | list) -> str:
     """The data as compact JSON."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 

@@ -46,9 +46,15 @@ def shard_of(text: str, count: int) -> int:
     return value % count
 
 
+def pack_members(k: int) -> range:
+    """The numbers of the shards pack k holds (those of them that exist), in its order."""
+    return range(k * PACK_SHARDS, (k + 1) * PACK_SHARDS)
+
+
 def packs(texts: list[str]) -> list[list[str]]:
     """The shards' texts (shard n's at n), PACK_SHARDS to a pack."""
-    return [texts[k:k + PACK_SHARDS] for k in range(0, len(texts), PACK_SHARDS)]
+    return [[texts[n] for n in pack_members(k) if n < len(texts)]
+            for k in range(math.ceil(len(texts) / PACK_SHARDS))]
 
 
 def shard_count(size: int) -> int:
@@ -144,5 +150,5 @@ def split_rows(rows: dict) -> list[dict]:
     return shards
 
 
-__all__ = ["split", "split_rows", "row_group", "shard_of", "shard_count", "packs",
+__all__ = ["split", "split_rows", "row_group", "shard_of", "shard_count", "packs", "pack_members",
            "SHARD_BYTES", "WHOLE_BYTES", "PACK_SHARDS"]

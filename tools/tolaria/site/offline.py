@@ -32,7 +32,7 @@ from html.parser import HTMLParser
 
 from mkdocs.structure.files import File
 
-from tolaria.search.shards import PACK_SHARDS
+from tolaria.search.shards import pack_members
 from tolaria.site.pages import site_description
 
 
@@ -41,7 +41,7 @@ MANIFEST = "manifest.webmanifest"
 ICONS = {192: "assets/icons/icon-192.png", 512: "assets/icons/icon-512.png"}
 THEME_COLOUR = (0x3F, 0x51, 0xB5)  # the theme's primary colour (indigo)
 SEARCH_FOLDER = "assets/tolaria"
-PACKS = "search/packs/"  # under a SEARCH_FOLDER: the shards of search/, PACK_SHARDS a file
+PACKS = "search/packs/"  # under a SEARCH_FOLDER: the shards of search/, a few to a file
 # files kept as the pages fetch them, never in the offline copy: the diagram library (only
 # on the page with a diagram), the theme's Lunr (which the site's search replaces)
 _RUNTIME_ONLY = ("assets/vendor/", "assets/javascripts/lunr/")
@@ -181,18 +181,17 @@ def offline_lists(site_dir: str, lang: str) -> dict:
             search.append(f"../en/{SEARCH_FOLDER}/{path}")
             with open(os.path.join(english, SEARCH_FOLDER, path), "rb") as stream:
                 digest.update(search[-1].encode() + b"\0" + stream.read())
-    packed = [path for path in search if f"{SEARCH_FOLDER}/{PACKS}" in path]
+    packed, listed = [path for path in search if f"{SEARCH_FOLDER}/{PACKS}" in path], set(search)
     return {"lang": lang, "version": digest.hexdigest()[:16], "shell": shell,
             "pages": pages, "search": [path for path in search if path not in packed],
-            "packs": [[pack, _packed_shards(pack, search)] for pack in packed]}
+            "packs": [[pack, _packed_shards(pack, listed)] for pack in packed]}
 
 
-def _packed_shards(pack: str, search: list[str]) -> list[str]:
-    """The shards pack (FOLDER/packs/K.json) holds, of those listed in search, in order."""
+def _packed_shards(pack: str, listed: set[str]) -> list[str]:
+    """The shards pack (FOLDER/packs/K.json) holds, of those listed, in its order."""
     folder, number = pack.split(PACKS)
-    first, listed = int(number.removesuffix(".json")) * PACK_SHARDS, set(search)
-    return [shard for shard in (f"{folder}search/{n}.json"
-                                for n in range(first, first + PACK_SHARDS)) if shard in listed]
+    held = (f"{folder}search/{n}.json" for n in pack_members(int(number.removesuffix(".json"))))
+    return [shard for shard in held if shard in listed]
 
 
 def write_service_worker(site_dir: str, lang: str) -> str:

@@ -121,10 +121,9 @@
   // (the service worker leaves a file it does not keep yet to the browser, whose cache its
   // offline copy then reads). What a first search fetches is only what its answer reads.
   // Not when the reader saves data. The packs the searches of the next keys likely read
-  // come first: those of the query
-  // typed, its last word completed (each answer shown turns the read-ahead toward its
-  // query). REST_WIDTH lanes, with the rows' one: the six connections a browser opens
-  // to a host.
+  // come first: those of the query typed, its last word completed (each answer shown turns
+  // the read-ahead toward its query). REST_WIDTH lanes, with the rows' one: the six
+  // connections a browser opens to a host.
   var REST_AFTER_MS = 2000, REST_WIDTH = 5
   var shown = null, resting = false, typed = ""  // the search whose first rows were shown
   var readRest = function () {
