@@ -45,7 +45,7 @@ from .kept import kept
 from .parsing import ParsedQuery
 from .postings import PostingsCache, top as best_documents
 from .protocol import SearchEngine
-from .query import Any, Built, Flat, build, flat, meaningful_positions
+from .query import Any, Built, build, flat, meaningful_positions
 from .snippets import snippet
 from .weighting import PerLanguage
 
@@ -449,8 +449,7 @@ class WhooshEngine(SearchEngine):
         # rulebook's: the same results, about a fifth faster without it); and so does its
         # collector's rebuilding of the matcher tree every ten matches to prepare skipping
         # (replace): about a third of a long query's time.
-        if isinstance(combined, Flat) and searcher.is_atomic() \
-                and not searcher.reader().has_deletions():
+        if not large and searcher.is_atomic() and not searcher.reader().has_deletions():
             top_n = best_documents(combined, searcher, max(limit, RERANK))  # one array
         else:
             # lazy: saves 139 ms of `search`'s cold start (import CPU time, min of 5 runs)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 from array import array
+from itertools import compress
 
 from whoosh import matching
 from whoosh import query as Q
@@ -104,24 +105,62 @@ class PostingsCache:
 
 
 def top(query, searcher, n: int) -> list[tuple[float, int]]:
-    """The n best (score, document) of a sum of leaves (query.Flat) in an atomic searcher
-    with no deletions, best first (ties: the lower document first), as Whoosh's
-    TopCollector would give them: every leaf's scores are added into one array of every
-    document's score (kept postings straight from memory) and the best taken from it,
-    rather than the collector asking each matching document in turn, which costs most of a
-    query that matches thousands of documents (an index of every edition)."""
-    scores = array("d", bytes(8 * searcher.doc_count_all()))
+    """The n best (score, document) of a query made flat (query.flat: a sum of leaves, an
+    And of such sums and leaves, or one leaf) in an atomic searcher with no deletions, best
+    first (ties: the lower document first), as Whoosh's TopCollector would give them: every
+    leaf's scores are added into one array of every document's score (kept postings straight
+    from memory) and the best taken from it, rather than the collector asking each matching
+    document in turn, which costs most of a query that matches thousands of documents (an
+    index of every edition, or the whole CR a Spanish question is also read in). An And's
+    parts are each summed so; a document every part matched gets their scores added as
+    Whoosh's tree of matchers adds them."""
+    count = searcher.doc_count_all()
     context = searcher.context()
-    for leaf in query.subqueries:
-        boost = query.boost * leaf.boost
+    if isinstance(query, Q.And):
+        parts = [_summed(part, searcher, context, count, set())
+                 for part in query.subqueries]
+        scores = array("d", bytes(8 * count))
+        for docnum in parts[0][1].intersection(*(held for _sums, held in parts[1:])):
+            total = _tree([sums[docnum] for sums, _held in parts])
+            scores[docnum] = total if query.boost == 1.0 else total * query.boost
+    else:
+        scores = _summed(query, searcher, context, count)[0]
+    # the documents scored (compress: those of a score other than 0), best first; nlargest
+    # keeps equal scores in the order given, the lower document first
+    scored = [docnum for docnum in compress(range(count), scores) if scores[docnum] > 0]
+    return [(scores[docnum], docnum)
+            for docnum in heapq.nlargest(n, scored, key=scores.__getitem__)]
+
+
+def _summed(query, searcher, context, count: int,
+            held: set | None = None) -> tuple[array, set | None]:
+    """Every document's score for a sum of leaves (query.Flat) or one leaf, each leaf's
+    scores added in turn; and the documents matched, into held when one is given."""
+    leaves, boost = (query.subqueries, query.boost) if isinstance(query, Q.Or) else \
+        ((query,), 1.0)
+    scores = array("d", bytes(8 * count))
+    for leaf in leaves:
         if isinstance(leaf, Scored):
+            factor = boost * leaf.boost
             for docnum, score in zip(leaf.ids, leaf.scores):
-                scores[docnum] += score * boost
+                scores[docnum] += score * factor
+            if held is not None:
+                held.update(leaf.ids)
             continue
         found = leaf.matcher(searcher, context)
         while found.is_active():
-            scores[found.id()] += found.score() * query.boost
+            docnum = found.id()
+            scores[docnum] += found.score() * boost
+            if held is not None:
+                held.add(docnum)
             found.next()
-    best = heapq.nlargest(n, ((score, -docnum) for docnum, score in enumerate(scores)
-                              if score > 0))
-    return [(score, -negative) for score, negative in best]
+    return scores, held
+
+
+def _tree(values: list[float]) -> float:
+    """values added as Whoosh's binary tree of additive matchers adds them
+    (whoosh.util.make_binary_tree): the halves' sums, each made the same way."""
+    if len(values) <= 2:
+        return values[0] + values[1] if len(values) == 2 else values[0]
+    half = len(values) // 2
+    return _tree(values[:half]) + _tree(values[half:])
