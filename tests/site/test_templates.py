@@ -1,21 +1,23 @@
-"""site/templates.py: the languages' builds compile each template of the theme once."""
+"""site/templates.py: the languages' builds compile each template of the theme once, and the
+next process reads what they compiled from the user's cache."""
 
 from jinja2 import DictLoader, Environment
 
-from tolaria.site.templates import share_compiled
+from tolaria.site.templates import Compiled, keep_compiled, share_compiled
 
 
-def environment(sources: dict) -> tuple[Environment, list]:
-    env = share_compiled(Environment(loader=DictLoader(sources)))
-    compiled = []
+def environment(sources: dict, compiled: Compiled | None = None) -> tuple[Environment, list]:
+    env = Environment(loader=DictLoader(sources))
+    env = share_compiled(env) if compiled is None else share_compiled(env, compiled)
+    made = []
     compile_ = env.compile
 
     def counting(source, *args, **kwargs):
-        compiled.append(source)
+        made.append(source)
         return compile_(source, *args, **kwargs)
 
     env.compile = counting
-    return env, compiled
+    return env, made
 
 
 def test_a_template_is_compiled_once_for_every_environment():
@@ -33,3 +35,30 @@ def test_a_changed_template_is_compiled_again():
     second, compiled = environment({"changed.html": "<b>{{ a }}</b>"})
     assert second.get_template("changed.html").render(a=2) == "<b>2</b>"
     assert compiled == ["<b>{{ a }}</b>"]
+
+
+def test_the_next_process_reads_the_compiled_templates_from_the_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "cache"))
+    sources = {"kept.html": "<i>{{ a }}</i>", "changed.html": "<p>{{ a }}</p>"}
+    first = Compiled()  # a process's builds
+    env, made = environment(sources, first)
+    assert [env.get_template(n).render(a=1) for n in sources] == ["<i>1</i>", "<p>1</p>"]
+    keep_compiled(first)
+    assert len(made) == 2 and list((tmp_path / "cache").rglob("*.marshal"))
+
+    sources["changed.html"] = "<b>{{ a }}</b>"
+    env, made = environment(sources, Compiled())  # the next process
+    assert [env.get_template(n).render(a=2) for n in sources] == ["<i>2</i>", "<b>2</b>"]
+    assert made == ["<b>{{ a }}</b>"]
+
+
+def test_an_unreadable_cache_file_is_compiled_over(tmp_path, monkeypatch):
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "compiled.marshal").write_bytes(b"\x00not marshal")
+    compiled = Compiled()
+    env, made = environment({"page.html": "{{ a }}!"}, compiled)
+    assert env.get_template("page.html").render(a=3) == "3!" and len(made) == 1
+    keep_compiled(compiled)
+    env, made = environment({"page.html": "{{ a }}!"}, Compiled())
+    assert env.get_template("page.html").render(a=4) == "4!" and made == []

@@ -39,7 +39,7 @@ from tolaria.site.build import site_root, write_root_page
 from tolaria.site.head import alternates, named_search
 from tolaria.site.offline import colour_hex, installable_files, write_service_worker
 from tolaria.site import verbatim
-from tolaria.site.templates import share_compiled
+from tolaria.site.templates import keep_compiled, share_compiled
 
 LANG_ENV = "TOLARIA_SITE_LANG"
 MERMAID = "assets/vendor/mermaid.min.js"
@@ -289,3 +289,4 @@ def on_post_build(config):
     write_redirects(config.site_dir, _state["lang"],
                     former_numbers(book, book.section_numbers()))
     write_service_worker(config.site_dir, _state["lang"])  # lists the files just written
+    keep_compiled()

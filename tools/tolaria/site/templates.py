@@ -1,29 +1,74 @@
-"""The theme's templates compiled once per process: the languages' builds share the Python
-code Jinja makes of each template (Jinja's bytecode cache, kept in memory; a template whose
-source changed is compiled again)."""
+"""The theme's templates compiled once: the Python code Jinja makes of each template (its
+bytecode cache) is shared by the languages' builds of a process and kept in the user's
+cache for the next build. Jinja compiles a template again when its source changed, or
+for another Python."""
 
 from __future__ import annotations
 
+import marshal
+import os
+
 from jinja2 import BytecodeCache
 
+from .. import cache
 
-class _Compiled(BytecodeCache):
+
+def _cache_file() -> str:
+    return os.path.join(cache.cache_dir(), "templates", "compiled.marshal")
+
+
+class Compiled(BytecodeCache):
+    """Bucket key -> compiled code: read from the cache file on first use, written back
+    (the templates used since, only) by save() when a template was compiled."""
+
     def __init__(self) -> None:
-        self._code: dict[str, bytes] = {}
+        self._code: dict[str, bytes] | None = None
+        self._path = ""
+        self._used: set[str] = set()
+        self._compiled = False
+
+    def _codes(self) -> dict[str, bytes]:
+        path = _cache_file()
+        if self._code is None or path != self._path:  # another cache: read it
+            self._path, self._used, self._compiled = path, set(), False
+            try:
+                with open(path, "rb") as stream:
+                    code = marshal.loads(stream.read())
+                self._code = code if isinstance(code, dict) else {}
+            except (OSError, ValueError, EOFError, TypeError):  # none yet, or unreadable
+                self._code = {}
+        return self._code
 
     def load_bytecode(self, bucket) -> None:
-        code = self._code.get(bucket.key)
-        if code is not None:
-            bucket.bytecode_from_string(code)
+        code = self._codes().get(bucket.key)
+        self._used.add(bucket.key)
+        if isinstance(code, bytes):
+            bucket.bytecode_from_string(code)  # Jinja drops it if stale
 
     def dump_bytecode(self, bucket) -> None:
-        self._code[bucket.key] = bucket.bytecode_to_string()
+        self._codes()[bucket.key] = bucket.bytecode_to_string()
+        self._compiled = True
+
+    def save(self) -> None:
+        """Keep what was compiled for the next process (nothing is written when every
+        template came from the cache)."""
+        if self._code is None or not self._compiled:
+            return
+        kept = {key: code for key, code in self._code.items() if key in self._used}
+        cache.write_bytes_atomically(self._path, marshal.dumps(kept))
+        self._compiled = False
 
 
-_COMPILED = _Compiled()
+_COMPILED = Compiled()
 
 
-def share_compiled(env):
-    """env (a build's Jinja environment), its templates compiled once for every build."""
-    env.bytecode_cache = _COMPILED
+def share_compiled(env, compiled: Compiled = _COMPILED):
+    """env (a build's Jinja environment), its templates compiled once for every build (of
+    this process: compiled)."""
+    env.bytecode_cache = compiled
     return env
+
+
+def keep_compiled(compiled: Compiled = _COMPILED) -> None:
+    """Write the templates compiled by this process's builds to the user's cache."""
+    compiled.save()
