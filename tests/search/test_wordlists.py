@@ -135,3 +135,30 @@ def test_check_reads_lists_kept_right_no_more_and_names_broken_ones(tmp_path, mo
     finally:
         wordlists.lists.cache_clear()
         wordlists.digest.cache_clear()
+
+
+def test_validate_reads_lists_found_right_before_from_the_cache(tmp_path, monkeypatch):
+    """The strict reading `validate` makes: lists of a content read whole and found right
+    before are not read again; the same content broken (or a file gone) is read, and its
+    problems named."""
+    import shutil
+
+    from tolaria.rulebook.folders import default_rules_dir
+
+    folder = tmp_path / "search"
+    shutil.copytree(default_rules_dir() + "/search", folder)
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "cache"))
+    first, errors = wordlists.read_checked(folder)
+    assert errors == [] and first.topics and list((tmp_path / "cache").glob("search-words-*"))
+    with monkeypatch.context() as patched:
+        patched.setattr(wordlists, "read_folder", lambda *args: pytest.fail("read again"))
+        assert wordlists.read_checked(folder) == (first, [])
+    (folder / "filler.yaml").unlink()  # missing, not empty: other lists
+    second, errors = wordlists.read_checked(folder)
+    assert errors == [] and second.filler == {} and second.topics == first.topics
+    with open(folder / "synonyms.yaml", "a", encoding="utf-8") as out:
+        out.write("  - {typed: scry}\n")
+    named = []
+    for _ in range(2):  # broken: never kept, named each time
+        named.append([str(e) for e in wordlists.read_checked(folder)[1]])
+    assert named[0] == named[1] and "synonyms.yaml:" in named[0][0]

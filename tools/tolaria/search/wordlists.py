@@ -86,24 +86,29 @@ def folder() -> str:
     return _project_dir()
 
 
-def _raw(where: str) -> list[bytes]:
-    out = []
+def _raw(where: str) -> list[bytes | None]:
+    out: list[bytes | None] = []
     for name in FILES:
         try:
             with open(os.path.join(where, name), "rb") as stream:
                 out.append(stream.read())
         except OSError:
-            out.append(b"")
+            out.append(None)
     return out
+
+
+def _digest(where: str) -> str:
+    h = hashlib.blake2b(digest_size=8)
+    for name, raw in zip(FILES, _raw(where)):
+        h.update(name.encode() + (b"\1" if raw is None else b"\0" + raw) + b"\0")
+    return h.hexdigest()
 
 
 @functools.cache
 def digest(where: str | None = None) -> str:
-    """A digest of the lists' content (part of the index's fingerprint)."""
-    h = hashlib.blake2b(digest_size=8)
-    for name, raw in zip(FILES, _raw(where or folder())):
-        h.update(name.encode() + b"\0" + raw + b"\0")
-    return h.hexdigest()
+    """A digest of the lists' content (part of the index's fingerprint), as the process
+    first read it."""
+    return _digest(where or folder())
 
 
 # --- strict reading (validate) ----------------------------------------------------------
@@ -196,10 +201,25 @@ def read_folder(where, errors: list) -> WordLists:
                      tuple(topics))
 
 
+def read_checked(where) -> tuple[WordLists, list]:
+    """The lists of a folder and the problems read_folder finds in them: lists of the same
+    content as lists read whole and found right before come from the user's cache, with
+    none (what is kept, see lists(), was read by read_folder and had none)."""
+    where = os.fspath(where)
+    path = _kept_path(_digest(where))
+    found = _read_kept(path)
+    if found is not None:
+        return found, []
+    errors: list = []
+    found = read_folder(where, errors)
+    if not errors:
+        _keep(path, found)
+    return found, errors
+
+
 def check_folder(rules_root) -> int:
     """Check rules_root/search/*.yaml strictly; the number of entries. Raises DataErrors."""
-    errors: list = []
-    lists = read_folder(os.path.join(os.fspath(rules_root), "search"), errors)
+    lists, errors = read_checked(os.path.join(os.fspath(rules_root), "search"))
     if errors:
         raise DataErrors(errors)
     return len(lists.synonyms) + len(lists.english) + len(lists.english_words) + \
@@ -207,25 +227,13 @@ def check_folder(rules_root) -> int:
 
 
 # --- reading at search time ---------------------------------------------------------------
-def _kept_path(where: str) -> str:
-    """Where the lists of where, read whole and found right, are kept (by their content)."""
-    return os.path.join(cache.cache_dir(), f"search-words-{digest(where)}.json")
+def _kept_path(content: str) -> str:
+    """Where lists of this content (a _digest), read whole and found right, are kept."""
+    return os.path.join(cache.cache_dir(), f"search-words-{content}.json")
 
 
-def check() -> None:
-    """Raise the lists' DataErrors, if any. Lists with this content that were read whole
-    before were right (only right lists are kept): a search's start then reads nothing
-    (the kept lists are some 200 kB of JSON; the tables a search uses are kept apart)."""
-    if not os.path.exists(_kept_path(folder())):
-        lists()
-
-
-@functools.cache
-def lists() -> WordLists:
-    """The lists in use (see folder), from the cache when their content is unchanged.
-    Raises DataErrors when they are broken (`tolaria validate` names every problem)."""
-    where = folder()
-    path = _kept_path(where)
+def _read_kept(path: str) -> WordLists | None:
+    """The lists kept at path; None when there are none, or they cannot be read."""
     try:
         with open(path, encoding="utf-8") as stream:
             held = json.load(stream)
@@ -239,15 +247,39 @@ def lists() -> WordLists:
                          tuple(Topic(t[0], tuple(t[1]), tuple(t[2]), t[3], tuple(t[4]))
                                for t in held["topics"]))
     except (OSError, ValueError, KeyError, TypeError, IndexError):
-        pass
-    errors: list = []
-    found = read_folder(where, errors)
-    if errors:
-        raise DataErrors(errors)
+        return None
+
+
+def _keep(path: str, found: WordLists) -> None:
+    """Keep lists read whole and found right at path (a read-only cache: not kept)."""
     try:
         os.makedirs(cache.cache_dir(), exist_ok=True)
         write_file(path, json.dumps(found._asdict(), ensure_ascii=False), durable=False)
     except OSError:
-        return found  # a read-only cache: read the YAML again next time
+        return
     cache.prune(cache.cache_dir(), "search-words-", path)  # earlier lists' copies
+
+
+def check() -> None:
+    """Raise the lists' DataErrors, if any. Lists with this content that were read whole
+    before were right (only right lists are kept): a search's start then reads nothing
+    (the kept lists are some 200 kB of JSON; the tables a search uses are kept apart)."""
+    if not os.path.exists(_kept_path(digest(folder()))):
+        lists()
+
+
+@functools.cache
+def lists() -> WordLists:
+    """The lists in use (see folder), from the cache when their content is unchanged.
+    Raises DataErrors when they are broken (`tolaria validate` names every problem)."""
+    where = folder()
+    path = _kept_path(digest(where))
+    found = _read_kept(path)
+    if found is not None:
+        return found
+    errors: list = []
+    found = read_folder(where, errors)
+    if errors:
+        raise DataErrors(errors)
+    _keep(path, found)
     return found

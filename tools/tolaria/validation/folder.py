@@ -28,7 +28,7 @@ from ..history.agreement import check_history
 from ..search.synonyms import check_bridges
 from ..search.topics import check_rules as check_topic_rules
 from ..search.topic_checks import bench_folder, check_topics
-from ..search.wordlists import FILES, read_folder as read_word_lists
+from ..search.wordlists import FILES, read_checked as read_word_lists
 from ..files.atomic import recover
 from .whole_files import cut_files
 from ..rulebook.limits import check_files, check_texts
@@ -72,7 +72,7 @@ def validate_folder(root=None) -> Summary:
     # rules/search/*.yaml, the search's word lists: read once for the checks below too
     search = os.path.join(root, "search")
     lists, problems = reuse("word lists", stamps(os.path.join(search, name) for name in FILES),
-                            lambda: _with_errors(read_word_lists, search))
+                            lambda: read_word_lists(search))
     errors.extend(problems)
     if book is not None and data is not None:
         collect(check_terms, data, (t.id for t in book.glossary))
@@ -110,12 +110,6 @@ def validate_folder(root=None) -> Summary:
         raise DataErrors(errors)
     return Summary(book, len(examples or ()), len(data.waivers),
                    len(history.all_editions) if history is not None else None, whole)
-
-
-def _with_errors(read, *args):
-    """(what read(*args, errors) gives, the errors it appended)."""
-    errors: list[DataError] = []
-    return read(*args, errors), errors
 
 
 def _caught(read, *args):
