@@ -25,9 +25,9 @@ def reads(monkeypatch) -> list:
     calls = []
     real = validation.read_word_lists
 
-    def counted(where, errors):
+    def counted(where):
         calls.append(where)
-        return real(where, errors)
+        return real(where)
 
     monkeypatch.setattr(validation, "read_word_lists", counted)
     yield calls
