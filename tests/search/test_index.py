@@ -77,6 +77,47 @@ def test_rebuilt_when_the_rulebook_changes(tiny, tmp_path):
     assert engine.info.built and _numbers(engine, "zanzibar") == ["104.1"]
 
 
+def _open_under(folder: Path) -> list[str]:
+    """The files this process holds open under folder (Linux's /proc)."""
+    found = []
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            target = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith(str(folder)):
+            found.append(target)
+    return found
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="reads Linux's /proc")
+@pytest.mark.parametrize("when", ["opening", "searching"])
+def test_a_damaged_index_leaves_no_file_open_once_rebuilt(book, built, tmp_path, when):
+    """The failure's frames are dropped with it: nothing holds the damaged files, without
+    waiting for the garbage collector (disabled here)."""
+    import gc
+
+    base = _copy_of(built, tmp_path)
+    folder = _current(base)
+    engine = _engine(book, base) if when == "searching" else None
+    if engine is not None:
+        assert _numbers(engine, "game") and _open_under(folder)
+    for file in folder.glob("*.seg"):
+        with open(file, "r+b") as out:
+            out.truncate(64)
+    gc.disable()
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            engine = engine or _engine(book, base)
+            assert _numbers(engine, "player")  # a word read from the index: not yet kept
+        assert [w for w in caught if issubclass(w.category, IndexRebuilt)]
+        assert _open_under(folder) == []
+    finally:
+        gc.enable()
+        engine.close()
+
+
 @pytest.mark.parametrize("damage", ["garbage-segments", "truncated-toc", "bad-meta", "no-files"])
 def test_a_damaged_index_is_rebuilt_with_a_warning(book, built, tmp_path, damage):
     base = _copy_of(built, tmp_path)

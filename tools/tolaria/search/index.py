@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import gc
 import json
 import os
 import re
@@ -270,11 +269,13 @@ def quietly():
 
 
 def forget(exc: BaseException | None) -> None:
-    """Drop a failure's frames (and the files they hold open) now, not at some later time."""
+    """Drop a failure's frames (and the files they hold open) now, not at some later time:
+    nothing else refers to them, so they go as the references do, with no garbage
+    collection (a full one costs a long-lived process, a server or a test worker, a second or
+    more; test_index.py holds the files closed with the collector off)."""
     if exc is not None:
         exc.__traceback__ = None
         exc.__context__ = exc.__cause__ = None
-    gc.collect()
 
 
 def read_pointer(pointer: str, name: str) -> str | None:
