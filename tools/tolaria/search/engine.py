@@ -12,10 +12,11 @@ in its topic (ABOUT_BONUS), and whether their section's title holds the query's 
 weighted by how much of the query is in that language (the query's own language first; on a
 tie, the interface's).
 
-Speed. Unless the index is huge (SKIPPING_ABOVE), the query is made one flat sum scored
-into one array (query.flat), each term's scored postings are read once and kept
-(postings.py), and Whoosh's collector does not rebuild the matcher tree as it goes: the
-same scores as Whoosh's own way, several times faster. What an open engine learns (terms
+Speed. Unless the index is huge (SKIPPING_ABOVE), the query is made one flat sum (or an And
+of such sums: a filter, a quoted phrase) scored into one array (query.flat, postings.top),
+each term's and phrase's scored postings read once and kept (postings.py), rather than
+Whoosh's collector asking every matching document: the same scores as Whoosh's own way,
+several times faster. What an open engine learns (terms
 held, word weights, documents' stored fields, typo corrections) is pure for its index and
 kept until it closes (kept postings at most postings.MAX_POSTINGS). An index over
 SKIPPING_ABOVE documents goes Whoosh's own way, with its block-quality skipping.
@@ -441,7 +442,7 @@ class WhooshEngine(SearchEngine):
         combined = Any([b.query for b in built.values()]) if len(built) > 1 else \
             next(iter(built.values())).query
         large = self.info.documents > SKIPPING_ABOVE
-        if not large:  # one array of scores (query.Flat), terms' scores from memory
+        if not large:  # one array of scores (query.Flat, an And of them), kept postings
             combined = flat(combined)
             if searcher.is_atomic():
                 combined = self._postings.replace_terms(combined, searcher)
