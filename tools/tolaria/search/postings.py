@@ -112,8 +112,9 @@ def top(query, searcher, n: int) -> list[tuple[float, int]]:
     from memory) and the best taken from it, rather than the collector asking each matching
     document in turn, which costs most of a query that matches thousands of documents (an
     index of every edition, or the whole CR a Spanish question is also read in). An And's
-    parts are each summed so; a document every part matched gets their scores added as
-    Whoosh's tree of matchers adds them."""
+    parts are each summed so; a document every part matched gets their scores added (_tree,
+    as the site's search adds them: for two parts, which is what queries make, exactly as
+    Whoosh's intersection does)."""
     count = searcher.doc_count_all()
     context = searcher.context()
     if isinstance(query, Q.And):
@@ -158,8 +159,8 @@ def _summed(query, searcher, context, count: int,
 
 
 def _tree(values: list[float]) -> float:
-    """values added as Whoosh's binary tree of additive matchers adds them
-    (whoosh.util.make_binary_tree): the halves' sums, each made the same way."""
+    """values added in a binary tree of the order given (whoosh.util.make_binary_tree):
+    the halves' sums, each made the same way."""
     if len(values) <= 2:
         return values[0] + values[1] if len(values) == 2 else values[0]
     half = len(values) // 2

@@ -201,12 +201,12 @@ def read_folder(where, errors: list) -> WordLists:
                      tuple(topics))
 
 
-def read_checked(where) -> tuple[WordLists, list]:
+def read_checked(where, content: str | None = None) -> tuple[WordLists, list]:
     """The lists of a folder and the problems read_folder finds in them: lists of the same
-    content as lists read whole and found right before come from the user's cache, with
-    none (what is kept, see lists(), was read by read_folder and had none)."""
+    content (their digest, read now unless given) as lists read whole and found right
+    before come from the user's cache, with none (only lists found right are kept)."""
     where = os.fspath(where)
-    path = _kept_path(_digest(where))
+    path = _kept_path(content or _digest(where))
     found = _read_kept(path)
     if found is not None:
         return found, []
@@ -273,13 +273,7 @@ def lists() -> WordLists:
     """The lists in use (see folder), from the cache when their content is unchanged.
     Raises DataErrors when they are broken (`tolaria validate` names every problem)."""
     where = folder()
-    path = _kept_path(digest(where))
-    found = _read_kept(path)
-    if found is not None:
-        return found
-    errors: list = []
-    found = read_folder(where, errors)
+    found, errors = read_checked(where, digest(where))
     if errors:
         raise DataErrors(errors)
-    _keep(path, found)
     return found
