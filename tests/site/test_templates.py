@@ -3,7 +3,7 @@ next process reads what they compiled from the user's cache."""
 
 from jinja2 import DictLoader, Environment
 
-from tolaria.site.templates import Compiled, keep_compiled, share_compiled
+from tolaria.site.templates import Compiled, share_compiled
 
 
 def environment(sources: dict, compiled: Compiled | None = None) -> tuple[Environment, list]:
@@ -43,7 +43,7 @@ def test_the_next_process_reads_the_compiled_templates_from_the_cache(tmp_path, 
     first = Compiled()  # a process's builds
     env, made = environment(sources, first)
     assert [env.get_template(n).render(a=1) for n in sources] == ["<i>1</i>", "<p>1</p>"]
-    keep_compiled(first)
+    first.save()
     assert len(made) == 2 and list((tmp_path / "cache").rglob("*.marshal"))
 
     sources["changed.html"] = "<b>{{ a }}</b>"
@@ -59,6 +59,6 @@ def test_an_unreadable_cache_file_is_compiled_over(tmp_path, monkeypatch):
     compiled = Compiled()
     env, made = environment({"page.html": "{{ a }}!"}, compiled)
     assert env.get_template("page.html").render(a=3) == "3!" and len(made) == 1
-    keep_compiled(compiled)
+    compiled.save()
     env, made = environment({"page.html": "{{ a }}!"}, Compiled())
     assert env.get_template("page.html").render(a=4) == "4!" and made == []

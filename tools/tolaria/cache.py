@@ -79,19 +79,32 @@ def kept(folder: str, key: str, make):
     """make(), kept in the user's cache (under folder, as marshal data: Python has loaded
     marshal, and a few kB read back in well under a millisecond) for key: read back while
     the key is the same (compared whole), made again when it changed or the file cannot be
-    read. An exception from make() is raised and nothing is kept."""
+    read (or make() gave None). An exception from make() is raised and nothing is kept."""
     path = os.path.join(cache_dir(), folder, f"{short(key)}.marshal")
+    value = read_kept(path, key)
+    if value is not None:
+        return value
+    value = make()
+    if write_kept(path, key, value):
+        prune(os.path.dirname(path), "", path)
+    return value
+
+
+def read_kept(path: str, key: str):
+    """The value write_kept kept at path for key; None when there is none, it was kept for
+    another key, or the file cannot be read."""
     try:
         with open(path, "rb") as stream:
             made_for, value = marshal.loads(stream.read())
-        if made_for == key:
-            return value
-    except (OSError, ValueError, EOFError, TypeError):  # none yet, or unreadable: make it
-        pass
-    value = make()
-    if write_bytes_atomically(path, marshal.dumps((key, value))):
-        prune(os.path.dirname(path), "", path)
-    return value
+        return value if made_for == key else None
+    except (OSError, ValueError, EOFError, TypeError):  # none yet, or unreadable
+        return None
+
+
+def write_kept(path: str, key: str, value) -> bool:
+    """Keep value (marshal data) at path for key, whole or not at all; False when the cache
+    cannot be written."""
+    return write_bytes_atomically(path, marshal.dumps((key, value)))
 
 
 def prune(folder: str, prefix: str, newest: str) -> None:

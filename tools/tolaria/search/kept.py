@@ -9,10 +9,10 @@ that cannot be read or written only means compiling again.
 
 from __future__ import annotations
 
-import json
 import os
+
 from .. import cache
-from ..files.atomic import write_file
+from . import jsoncache
 from .index import analysis_fingerprint
 
 
@@ -24,18 +24,10 @@ def kept(name: str, make, encode, decode, version: str = ""):
     # "@": no name holds it, so that one name's files are never another's ("topics-es")
     path = os.path.join(cache.cache_dir(),
                         f"search-{name}@{version}{analysis_fingerprint()}.json")
-    try:
-        with open(path, encoding="utf-8") as stream:
-            return decode(json.load(stream))
-    except (OSError, ValueError, TypeError, LookupError):  # absent, damaged, another shape
-        pass
+    held = jsoncache.read(path, decode)
+    if held is not None:
+        return held
     made = make()
-    if made is None:  # nothing to keep (make found no sources): made again next time
-        return made
-    try:
-        os.makedirs(cache.cache_dir(), exist_ok=True)
-        write_file(path, json.dumps(encode(made), ensure_ascii=False), durable=False)
-    except OSError:
-        return made  # a read-only cache: compile again next time
-    cache.prune(cache.cache_dir(), f"search-{name}@", path)
+    if made is not None:  # None: nothing to keep (make found no sources), made again next time
+        jsoncache.keep(path, encode(made), f"search-{name}@")
     return made

@@ -27,14 +27,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import os
 
 from ..i18n import _
 from ..tuples import named
-from ..files.atomic import write_file
 from ..errors import DataErrors
 from .. import cache
+from . import jsoncache
 
 LANGS = ("en", "es", "it")
 FILES = ("synonyms.yaml", "filler.yaml", "corrections.yaml", "english.yaml",
@@ -207,13 +206,13 @@ def read_checked(where, content: str | None = None) -> tuple[WordLists, list]:
     before come from the user's cache, with none (only lists found right are kept)."""
     where = os.fspath(where)
     path = _kept_path(content or _digest(where))
-    found = _read_kept(path)
+    found = jsoncache.read(path, _decoded)
     if found is not None:
         return found, []
     errors: list = []
     found = read_folder(where, errors)
     if not errors:
-        _keep(path, found)
+        jsoncache.keep(path, found._asdict(), "search-words-")
     return found, errors
 
 
@@ -232,32 +231,16 @@ def _kept_path(content: str) -> str:
     return os.path.join(cache.cache_dir(), f"search-words-{content}.json")
 
 
-def _read_kept(path: str) -> WordLists | None:
-    """The lists kept at path; None when there are none, or they cannot be read."""
-    try:
-        with open(path, encoding="utf-8") as stream:
-            held = json.load(stream)
+def _decoded(held: dict) -> WordLists:
+    """The lists of their kept JSON (WordLists._asdict())."""
+    def read(name):
+        return tuple(Entry(e[0], e[1], tuple(e[2]), e[3]) for e in held[name])
 
-        def read(name):
-            return tuple(Entry(e[0], e[1], tuple(e[2]), e[3]) for e in held[name])
-
-        return WordLists(read("synonyms"), {k: tuple(v) for k, v in held["filler"].items()},
-                         {k: tuple(v) for k, v in held["never"].items()}, read("english"),
-                         read("english_words"),
-                         tuple(Topic(t[0], tuple(t[1]), tuple(t[2]), t[3], tuple(t[4]))
-                               for t in held["topics"]))
-    except (OSError, ValueError, KeyError, TypeError, IndexError):
-        return None
-
-
-def _keep(path: str, found: WordLists) -> None:
-    """Keep lists read whole and found right at path (a read-only cache: not kept)."""
-    try:
-        os.makedirs(cache.cache_dir(), exist_ok=True)
-        write_file(path, json.dumps(found._asdict(), ensure_ascii=False), durable=False)
-    except OSError:
-        return
-    cache.prune(cache.cache_dir(), "search-words-", path)  # earlier lists' copies
+    return WordLists(read("synonyms"), {k: tuple(v) for k, v in held["filler"].items()},
+                     {k: tuple(v) for k, v in held["never"].items()}, read("english"),
+                     read("english_words"),
+                     tuple(Topic(t[0], tuple(t[1]), tuple(t[2]), t[3], tuple(t[4]))
+                           for t in held["topics"]))
 
 
 def check() -> None:

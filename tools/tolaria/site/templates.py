@@ -5,20 +5,17 @@ for another Python."""
 
 from __future__ import annotations
 
-import marshal
 import os
 
-from jinja2 import BytecodeCache
+import jinja2
 
 from .. import cache
 
-
-def _cache_file() -> str:
-    return os.path.join(cache.cache_dir(), "templates", "compiled.marshal")
+KEY = f"jinja2 {jinja2.__version__}"  # the bucket keys of this Jinja
 
 
-class Compiled(BytecodeCache):
-    """Bucket key -> compiled code: read from the cache file on first use, written back
+class Compiled(jinja2.BytecodeCache):
+    """Bucket key -> compiled code: read from the user's cache on first use, written back
     (the templates used since, only) by save() when a template was compiled."""
 
     def __init__(self) -> None:
@@ -28,15 +25,11 @@ class Compiled(BytecodeCache):
         self._compiled = False
 
     def _codes(self) -> dict[str, bytes]:
-        path = _cache_file()
+        path = os.path.join(cache.cache_dir(), "templates", "compiled.marshal")
         if self._code is None or path != self._path:  # another cache: read it
             self._path, self._used, self._compiled = path, set(), False
-            try:
-                with open(path, "rb") as stream:
-                    code = marshal.loads(stream.read())
-                self._code = code if isinstance(code, dict) else {}
-            except (OSError, ValueError, EOFError, TypeError):  # none yet, or unreadable
-                self._code = {}
+            code = cache.read_kept(path, KEY)
+            self._code = code if isinstance(code, dict) else {}
         return self._code
 
     def load_bytecode(self, bucket) -> None:
@@ -54,8 +47,8 @@ class Compiled(BytecodeCache):
         template came from the cache)."""
         if self._code is None or not self._compiled:
             return
-        kept = {key: code for key, code in self._code.items() if key in self._used}
-        cache.write_bytes_atomically(self._path, marshal.dumps(kept))
+        cache.write_kept(self._path, KEY, {key: code for key, code in self._code.items()
+                                           if key in self._used})
         self._compiled = False
 
 
@@ -69,6 +62,6 @@ def share_compiled(env, compiled: Compiled = _COMPILED):
     return env
 
 
-def keep_compiled(compiled: Compiled = _COMPILED) -> None:
+def keep_compiled() -> None:
     """Write the templates compiled by this process's builds to the user's cache."""
-    compiled.save()
+    _COMPILED.save()
