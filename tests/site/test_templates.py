@@ -1,9 +1,10 @@
 """site/templates.py: the languages' builds compile each template of the theme once, and the
-next process reads what they compiled from the user's cache."""
+next process reads what they compiled from the user's cache; the theme is listed without its
+dot folders, and mkdocs copies the same files from it."""
 
 from jinja2 import DictLoader, Environment
 
-from tolaria.site.templates import Compiled, share_compiled
+from tolaria.site.templates import Compiled, ThemeFiles, lean_listing, share_compiled
 
 
 def environment(sources: dict, compiled: Compiled | None = None) -> tuple[Environment, list]:
@@ -62,3 +63,34 @@ def test_an_unreadable_cache_file_is_compiled_over(tmp_path, monkeypatch):
     compiled.save()
     env, made = environment({"page.html": "{{ a }}!"}, Compiled())
     assert env.get_template("page.html").render(a=4) == "4!" and made == []
+
+
+def _theme_files(config) -> list[str]:
+    from mkdocs.structure.files import Files
+
+    files = Files([])
+    files.add_files_from_theme(config.theme.get_env(), config)
+    return sorted(file.src_uri for file in files)
+
+
+def test_mkdocs_copies_the_same_files_from_the_theme_listed_without_dot_folders(monkeypatch,
+                                                                                  tmp_path):
+    from mkdocs.config import load_config
+
+    from tolaria.site.build import CONFIG
+
+    monkeypatch.setenv("TOLARIA_SITE_LANG", "es")
+    config = load_config(CONFIG, site_dir=str(tmp_path))
+    stock = _theme_files(config)
+    listed = len(config.theme.get_env().list_templates())
+    lean_listing(config.theme)
+    assert _theme_files(config) == stock
+    assert any(path.startswith("assets/javascripts/") for path in stock)
+    assert listed > 10 * len(config.theme.get_env().list_templates())  # Material's .icons
+
+
+def test_the_listing_leaves_out_dot_folders_and_dot_files(tmp_path):
+    for path in ("a.html", "b/c.js", "b/.d/e.svg", ".f/g.svg", "b/.h", "i/j/k.css"):
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text("x", encoding="utf-8")
+    assert ThemeFiles([str(tmp_path)]).list_templates() == ["a.html", "b/c.js", "i/j/k.css"]

@@ -1,7 +1,12 @@
-"""The theme's templates compiled once: the Python code Jinja makes of each template (its
-bytecode cache) is shared by the languages' builds of a process and kept in the user's
-cache for the next build. Jinja compiles a template again when its source changed, or
-for another Python."""
+"""The theme's templates, with less work for each build.
+
+- Compiled once: the Python code Jinja makes of each template (its bytecode cache) is
+  shared by the languages' builds of a process and kept in the user's cache for the next
+  build. Jinja compiles a template again when its source changed, or for another Python.
+- Listed without their dot folders: mkdocs lists every file of the theme to copy its static
+  files, then drops those under a dot folder (its patterns '.*' and '*/.*'). Material's
+  .icons holds 14,348 of its 14,509 files: walking and matching them took about 0.15 s of
+  each language's build."""
 
 from __future__ import annotations
 
@@ -50,6 +55,33 @@ class Compiled(jinja2.BytecodeCache):
         cache.write_kept(self._path, KEY, {key: code for key, code in self._code.items()
                                            if key in self._used})
         self._compiled = False
+
+
+class ThemeFiles(jinja2.FileSystemLoader):
+    """The theme's loader, whose listing leaves out dot folders and dot files (what mkdocs
+    copies from the theme is the same); templates load as FileSystemLoader loads them."""
+
+    def list_templates(self) -> list[str]:
+        found = set()
+        for root in self.searchpath:
+            for folder, folders, files in os.walk(root, followlinks=self.followlinks):
+                folders[:] = [name for name in folders if not name.startswith(".")]
+                inside = os.path.relpath(folder, root).replace(os.sep, "/")
+                prefix = "" if inside == "." else inside + "/"
+                found.update(prefix + name for name in files if not name.startswith("."))
+        return sorted(found)
+
+
+def lean_listing(theme) -> None:
+    """theme (a build's mkdocs Theme) makes its Jinja environments with ThemeFiles."""
+    make = theme.get_env
+
+    def get_env():
+        env = make()
+        env.loader = ThemeFiles(theme.dirs)
+        return env
+
+    theme.get_env = get_env
 
 
 _COMPILED = Compiled()
