@@ -4,7 +4,7 @@ dot folders, and mkdocs copies the same files from it."""
 
 from jinja2 import DictLoader, Environment
 
-from tolaria.site.templates import Compiled, ThemeFiles, lean_listing, share_compiled
+from tolaria.site.templates import Compiled, ThemeFiles, lean_environment, share_compiled
 
 
 def environment(sources: dict, compiled: Compiled | None = None) -> tuple[Environment, list]:
@@ -83,10 +83,11 @@ def test_mkdocs_copies_the_same_files_from_the_theme_listed_without_dot_folders(
     config = load_config(CONFIG, site_dir=str(tmp_path))
     stock = _theme_files(config)
     listed = len(config.theme.get_env().list_templates())
-    lean_listing(config.theme)
+    lean_environment(config.theme)
     assert _theme_files(config) == stock
     assert any(path.startswith("assets/javascripts/") for path in stock)
     assert listed > 10 * len(config.theme.get_env().list_templates())  # Material's .icons
+    assert isinstance(config.theme.get_env().bytecode_cache, Compiled)  # shared, kept
 
 
 def test_the_listing_leaves_out_dot_folders_and_dot_files(tmp_path):

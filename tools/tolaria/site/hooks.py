@@ -39,7 +39,7 @@ from tolaria.site.build import site_root, write_root_page
 from tolaria.site.head import alternates, named_search
 from tolaria.site.offline import colour_hex, installable_files, write_service_worker
 from tolaria.site import verbatim
-from tolaria.site.templates import keep_compiled, lean_listing, share_compiled
+from tolaria.site.templates import keep_compiled, lean_environment
 
 LANG_ENV = "TOLARIA_SITE_LANG"
 MERMAID = "assets/vendor/mermaid.min.js"
@@ -85,7 +85,7 @@ def on_config(config):
     config.extra["alternate"] = [{"name": _native_name(l), "lang": l, "link": f"../{l}/"}
                                  for l in LANGUAGES]
     _theme_words(config)
-    lean_listing(config.theme)
+    lean_environment(config.theme)
     config.extra_css.append("assets/tolaria.css")
     config.extra_javascript.append("assets/tolaria.js")
     if _state["mermaid"]:
@@ -215,9 +215,6 @@ def on_files(files, config):
         files.append(file)
     return files
 
-
-def on_env(env, config, files):
-    return share_compiled(env)
 
 
 def on_page_markdown(markdown, page, config, files):

@@ -72,18 +72,6 @@ class ThemeFiles(jinja2.FileSystemLoader):
         return sorted(found)
 
 
-def lean_listing(theme) -> None:
-    """theme (a build's mkdocs Theme) makes its Jinja environments with ThemeFiles."""
-    make = theme.get_env
-
-    def get_env():
-        env = make()
-        env.loader = ThemeFiles(theme.dirs)
-        return env
-
-    theme.get_env = get_env
-
-
 _COMPILED = Compiled()
 
 
@@ -92,6 +80,20 @@ def share_compiled(env, compiled: Compiled = _COMPILED):
     this process: compiled)."""
     env.bytecode_cache = compiled
     return env
+
+
+def lean_environment(theme) -> None:
+    """theme (a build's mkdocs Theme) makes its Jinja environments lean: listed by
+    ThemeFiles, their templates compiled once (share_compiled). mkdocs lists the theme with
+    the environment it renders with, so both are set where it is made."""
+    make = theme.get_env
+
+    def get_env():
+        env = make()
+        env.loader = ThemeFiles(theme.dirs)
+        return share_compiled(env)
+
+    theme.get_env = get_env
 
 
 def keep_compiled() -> None:
