@@ -187,6 +187,28 @@ def test_a_question_read_in_english_brings_its_whole_cr_rule_up_to_third(whole_b
     assert "508.1b" in quoted[3:]  # ranked where the words as written put it, not third
 
 
+def test_the_english_reading_is_searched_only_when_its_rule_can_be_shown(whole_book):
+    """The English reading's rule comes third: a search asking for one or two hits does not
+    make the English search, and its hits are the first of a longer search."""
+    from tolaria.search import engine_for
+
+    class Counting:
+        def __init__(self, engine):
+            self.engine, self.langs = engine, []
+
+        def search(self, parsed, langs, limit, correct=True):
+            self.langs.append(list(langs))
+            return self.engine.search(parsed, langs, limit, correct)
+
+    query = "posso attaccare direttamente un planeswalker?"
+    longest = [h.number for h in search(whole_book, query, "it", limit=10)]
+    for limit, english in ((1, False), (2, False), (3, True)):
+        counting = Counting(engine_for(whole_book))
+        hits = search(whole_book, query, "it", limit=limit, engine=counting)
+        assert [h.number for h in hits] == longest[:limit]
+        assert (["en"] in counting.langs) is english, limit
+
+
 def test_the_english_reading_takes_the_words_as_searched_and_reads_no_typo_of_its_own(
         whole_book):
     """A typo read as its word ("planeswaker") is read in English as that word; the English

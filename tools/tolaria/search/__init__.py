@@ -85,7 +85,10 @@ def search(book: RuleBook, query: str, lang: str | Sequence[str] = "en", limit: 
         return Hits(among_words(book, numbers, langs, words)[:limit])
     parsed = parse(query)
     hits = _words(book, parsed, langs, limit, engine)
-    if len(langs) == 1 and langs[0] != "en" and not parsed.phrases and hits:
+    # the English reading's rule comes third (second after a single hit): with fewer hits
+    # asked for, it would not be shown, and is not searched for
+    if len(langs) == 1 and langs[0] != "en" and not parsed.phrases and hits and \
+            min(len(hits), 2) < limit:
         return _with_english(book, hits, langs[0], parsed, limit, engine)
     return hits
 
