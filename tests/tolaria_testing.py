@@ -368,6 +368,17 @@ def box_answers(page, queries: list[str], shown: int = 1000, details: bool = Fal
     return page.evaluate(BOX, [list(queries), shown, details, timeout, meta])
 
 
+def api_answers(page, queries: list[tuple[str, str]], limit: int) -> list[list[dict]]:
+    """The hits the page's window.tolaria.search gives for each (query, language), asked
+    one after the other (the scorer the box's worker runs, without the box)."""
+    return page.evaluate("""async ([queries, limit]) => {
+        const out = []
+        for (const [query, lang] of queries)
+            out.push(await window.tolaria.search(query, {lang: lang, limit: limit}))
+        return out
+    }""", [[list(q) for q in queries], limit])
+
+
 # --- the query sets of bench/ (bench_relevance.py), which the site's parity tests run ----------
 QUERY_SETS = sorted((REPO / "bench").glob("queries*.yaml"))
 BLIND = {"queries_heldout.yaml", "queries_situations.yaml", "queries_situations_cr.yaml",

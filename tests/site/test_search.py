@@ -14,7 +14,7 @@ import pytest
 from tolaria.errors import UserError
 from tolaria.search import search
 from tolaria_answers import AMONG, AROUND, RANKED, best_bet_queries, topic_answers
-from tolaria_testing import REPO, SHARD_FILE, box_answers
+from tolaria_testing import REPO, SHARD_FILE, api_answers, box_answers
 
 ERAS = ["500.7", "502.2", "717.1", "702.25d", "702.26d", "704.5a"]  # numbers of every era
 
@@ -30,12 +30,7 @@ def _cli(book, queries) -> list[list[str]]:
 
 
 def _site(page, queries) -> list[list[dict]]:
-    return page.evaluate("""async ([queries, limit]) => {
-        const out = []
-        for (const [query, lang] of queries)
-            out.push(await window.tolaria.search(query, {lang: lang, limit: limit}))
-        return out
-    }""", [[list(q) for q in queries], RANKED])
+    return api_answers(page, queries, RANKED)
 
 
 def _both(book, tab, queries) -> tuple[list[list[str]], list[list[str]]]:
