@@ -3,7 +3,8 @@
 `import --history` of a newer edition (the whole CR and the history), `import --whole` and
 `po import` (four section files) are killed at KILLS random moments each (one in each of
 KILLS equal slices of the part of the run that writes, from its first write as a traced
-complete run shows to its end, seeded), on a disk whose renames are slow (see launch.py),
+complete run shows to its end, drawn afresh on each run: support.moments), on a disk whose
+renames are slow (see launch.py),
 so that many kills fall between the renames of one change. After each kill the next command
 (`tolaria validate`) runs, and then the rulebook's files, hidden ones included, must be
 exactly those before the command or exactly those after a complete run: not one file new
@@ -11,14 +12,13 @@ and another old, and no temporary file left behind.
 
 The kills are made on the small rulebook (four sections in three languages, their history
 through three editions; see support.make_small_rulebook) with the whole CR.
-TOLARIA_FAULT_KILLS sets the number of kills per command (default 10; a long run takes 40
+TOLARIA_FAULT_KILLS sets the number of kills per command (default 5; a long run takes 40
 or more)."""
 
 from __future__ import annotations
 
 import hashlib
 import os
-import random
 import re
 import shutil
 import time
@@ -27,10 +27,10 @@ import pytest
 
 from tolaria_testing import made_once
 
-from .support import (EDITIONS, SECTIONS, copy_small, in_process, reference, reset, run, start,
-                      writing_moments)
+from .support import (EDITIONS, SECTIONS, copy_small, in_process, moments, reference, reset, run,
+                      seeded, start, writing_moments)
 
-KILLS = int(os.environ.get("TOLARIA_FAULT_KILLS", "10"))
+KILLS = int(os.environ.get("TOLARIA_FAULT_KILLS", "5"))
 SLOW_RENAME = 0.08  # seconds before each rename of a file: a slow disk
 
 
@@ -132,11 +132,9 @@ def kill_and_check(prepare, small, tmp_path, capsys, monkeypatch,
     # what validate says of the new files: a kill that leaves the new files must say the same
     new_verdict = in_process(["validate", "--rules", str(work / "rules")], capsys)[0::2]
     print(f"{label}: {duration:.2f} s, writes from {first:.2f} s, {len(changed)} files change")
-    chance = random.Random(label)
     problems, counts = [], {"old": 0, "new": 0}
-    for kill in range(kills):
+    for delay in moments(label, first, duration, kills):
         reset(work, pristine)
-        delay = first + (duration - first) * (kill + chance.random()) / kills
         proc = start(argv, work, slow_rename=SLOW_RENAME)
         time.sleep(delay)
         proc.kill()
@@ -165,4 +163,4 @@ def kill_and_check(prepare, small, tmp_path, capsys, monkeypatch,
 def test_a_killed_change_leaves_every_file_old_or_every_file_new(prepare, small, tmp_path,
                                                                  capsys, monkeypatch):
     problems = kill_and_check(prepare, small, tmp_path, capsys, monkeypatch)
-    assert not problems, f"{len(problems)} of {KILLS} kills:\n" + "\n".join(problems[:10])
+    assert not problems, f"{len(problems)} of {KILLS} kills:\n" + seeded(problems)
