@@ -80,7 +80,7 @@ def differences(book, page, lang: str) -> tuple[list[str], int, float]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_box_gives_the_clis_rules_for_every_bench_query(book, box_tab, lang):
+def test_the_site_gives_the_clis_rules_for_every_bench_query(book, box_tab, lang):
     found, count, took = differences(book, box_tab(lang), lang)
     print(f"\n{lang}: {len(QUERIES[lang])} queries asked, {count} of them typed in the box "
           f"in {took:.1f} s ({1000 * took / max(1, count):.1f} ms a query), "
