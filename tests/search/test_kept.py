@@ -1,6 +1,8 @@
 """kept.kept: a compiled word list is made once, read back the same, and made again when
 its cache file is damaged or cannot be written."""
 
+import marshal
+
 import pytest
 
 from tolaria.search import synonyms
@@ -28,7 +30,7 @@ def test_made_once_then_read_back(tmp_path, monkeypatch):
     first = kept("example", _made(calls), encode, decode)
     again = kept("example", _made(calls), encode, decode)
     assert first == again == ("a", frozenset({"b"})) and len(calls) == 1
-    assert len(list(tmp_path.glob("search-example@*.json"))) == 1
+    assert len(list(tmp_path.glob("search-example@*.marshal"))) == 1
 
 
 def test_a_new_file_keeps_the_one_before_and_removes_older_ones(tmp_path, monkeypatch):
@@ -38,7 +40,7 @@ def test_a_new_file_keeps_the_one_before_and_removes_older_ones(tmp_path, monkey
     kept("example-es", _made(calls), encode, decode)  # another name whose name starts alike
     kept("example", _made(calls), encode, decode, version="two-")
     kept("example", _made(calls), encode, decode, version="three-")
-    names = sorted(p.name for p in tmp_path.glob("search-*.json"))
+    names = sorted(p.name for p in tmp_path.glob("search-*.marshal"))
     assert len(names) == 3 and len(calls) == 4
     assert [n.split("@")[1].split("-")[0] for n in names if n.startswith("search-example@")] \
         == ["three", "two"]
@@ -48,16 +50,20 @@ def test_a_new_file_keeps_the_one_before_and_removes_older_ones(tmp_path, monkey
 def test_nothing_is_kept_when_make_finds_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
     assert kept("example", lambda: None, encode, decode) is None
-    assert not list(tmp_path.glob("search-example@*.json"))
+    assert not list(tmp_path.glob("search-example@*.marshal"))
 
 
-@pytest.mark.parametrize("damage", ["{not json", "[1]", ""])
+@pytest.mark.parametrize("damage", ["cut", "shape", "key", "empty"])
 def test_a_damaged_file_is_made_again(tmp_path, monkeypatch, damage):
     monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path))
     calls = []
     kept("example", _made(calls), encode, decode)
-    path = next(tmp_path.glob("search-example@*.json"))
-    path.write_text(damage, encoding="utf-8")
+    path = next(tmp_path.glob("search-example@*.marshal"))
+    key, _value = marshal.loads(path.read_bytes())
+    path.write_bytes({"cut": path.read_bytes()[:-3],
+                      "shape": marshal.dumps((key, [1])),  # decode fails on it
+                      "key": marshal.dumps(("another key", ["a", ["b"]])),
+                      "empty": b""}[damage])
     assert kept("example", _made(calls), encode, decode) == ("a", frozenset({"b"}))
     assert len(calls) == 2
 

@@ -1,6 +1,8 @@
 """Best bets (search/topics.py, rules/search/topics.yaml): the telling words of a question
 players ask, matched in any order on stems, put the rules that answer it first."""
 
+import marshal
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -194,7 +196,7 @@ def test_the_cached_lists_keep_the_topics(tmp_path, monkeypatch):
         wordlists.lists.cache_clear()
         again = wordlists.lists()  # from the JSON cache
         assert again.topics == first.topics and len(again.topics) > 30
-        assert list(tmp_path.glob("search-words-*.json"))
+        assert list(tmp_path.glob("search-words-*.marshal"))
     finally:
         wordlists.lists.cache_clear()
 
@@ -209,7 +211,7 @@ def test_the_compiled_table_is_kept_in_the_cache_and_read_back_the_same(tmp_path
                     for phrases, rules in table]
 
         made = plain(topics.table("it"))
-        assert len(list(tmp_path.glob("search-topics-it@*.json"))) == 1
+        assert len(list(tmp_path.glob("search-topics-it@*.marshal"))) == 1
         topics.table.cache_clear()
         assert plain(topics.table("it")) == made == plain(
             topics.compiled(wordlists.lists().topics, "it"))
@@ -222,10 +224,12 @@ def test_a_kept_table_of_another_shape_is_made_again(tmp_path, monkeypatch):
     topics.table.cache_clear()
     try:
         made = topics.table("it")
-        (path,) = tmp_path.glob("search-topics-it@*.json")
-        path.write_text("[1, 2]", encoding="utf-8")  # JSON, but no table
+        (path,) = tmp_path.glob("search-topics-it@*.marshal")
+        key, _table = marshal.loads(path.read_bytes())
+        other = marshal.dumps((key, [1, 2]))  # kept for this analysis, but no table
+        path.write_bytes(other)
         topics.table.cache_clear()
-        assert topics.table("it") == made and path.read_text(encoding="utf-8") != "[1, 2]"
+        assert topics.table("it") == made and path.read_bytes() != other
     finally:
         topics.table.cache_clear()
 

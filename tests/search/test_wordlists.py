@@ -117,13 +117,13 @@ def test_check_reads_lists_kept_right_no_more_and_names_broken_ones(tmp_path, mo
     with monkeypatch.context() as patched:
         patched.setattr(wordlists, "lists", refused)
         wordlists.check()  # kept: not read again
-    (first,) = (tmp_path / "cache").glob("search-words-*.json")
+    (first,) = (tmp_path / "cache").glob("search-words-*.marshal")
     with open(root / "search" / "filler.yaml", "a", encoding="utf-8") as out:
         out.write("# a comment: other content, the same lists\n")
     wordlists.lists.cache_clear()
     wordlists.digest.cache_clear()
     wordlists.check()  # the lists' new copy is kept, and the one before it
-    kept = set((tmp_path / "cache").glob("search-words-*.json"))
+    kept = set((tmp_path / "cache").glob("search-words-*.marshal"))
     assert first in kept and len(kept) == 2
     with open(root / "search" / "synonyms.yaml", "a", encoding="utf-8") as out:
         out.write("  - {typed: scry}\n")
@@ -162,3 +162,22 @@ def test_validate_reads_lists_found_right_before_from_the_cache(tmp_path, monkey
     for _ in range(2):  # broken: never kept, named each time
         named.append([str(e) for e in wordlists.read_checked(folder)[1]])
     assert named[0] == named[1] and "synonyms.yaml:" in named[0][0]
+
+
+def test_lists_kept_in_another_shape_are_read_again(tmp_path, monkeypatch):
+    """A kept copy of the lists' content that this code cannot read (kept by other code)
+    is read again from the folder, and kept anew."""
+    import marshal
+    import shutil
+
+    from tolaria.rulebook.folders import default_rules_dir
+
+    folder = tmp_path / "search"
+    shutil.copytree(default_rules_dir() + "/search", folder)
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "cache"))
+    first, errors = wordlists.read_checked(folder)
+    (path,) = (tmp_path / "cache").glob("search-words-*.marshal")
+    content, _held = marshal.loads(path.read_bytes())
+    path.write_bytes(marshal.dumps((content, {"synonyms": [1]})))
+    assert wordlists.read_checked(folder) == (first, [])
+    assert marshal.loads(path.read_bytes())[1]["topics"]  # kept anew, whole

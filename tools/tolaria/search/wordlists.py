@@ -17,10 +17,10 @@
 Read strictly through yamlfiles.YamlFile (every error as file:line) by `tolaria validate`
 (check_folder); at search time they are read once per process, from the folder of
 $TOLARIA_RULES when it has them, else from the project's rules/search/, and kept in the
-user's cache as JSON by their content's digest (neither YAML nor pathlib is imported on
-the hot path: a fresh search pays for every import; the strict readers import them). The
-digest is part of the search index's fingerprint (index.analysis_fingerprint): edit a list
-and the index is rebuilt by itself.
+user's cache as marshal data by their content's digest (neither YAML nor pathlib is
+imported on the hot path: a fresh search pays for every import; the strict readers import
+them). The digest is part of the search index's fingerprint (index.analysis_fingerprint):
+edit a list and the index is rebuilt by itself.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from ..i18n import _
 from ..tuples import named
 from ..errors import DataErrors
 from .. import cache
-from . import jsoncache
 
 LANGS = ("en", "es", "it")
 FILES = ("synonyms.yaml", "filler.yaml", "corrections.yaml", "english.yaml",
@@ -205,14 +204,18 @@ def read_checked(where, content: str | None = None) -> tuple[WordLists, list]:
     content (their digest, read now unless given) as lists read whole and found right
     before come from the user's cache, with none (only lists found right are kept)."""
     where = os.fspath(where)
-    path = _kept_path(content or _digest(where))
-    found = jsoncache.read(path, _decoded)
-    if found is not None:
-        return found, []
+    content = content or _digest(where)
+    path = _kept_path(content)
+    held = cache.read_kept(path, content)
+    if held is not None:
+        try:
+            return _decoded(held), []
+        except (TypeError, LookupError, ValueError):  # kept by other code: read again
+            pass
     errors: list = []
     found = read_folder(where, errors)
-    if not errors:
-        jsoncache.keep(path, found._asdict(), "search-words-")
+    if not errors and cache.write_kept(path, content, _encoded(found)):
+        cache.prune(cache.cache_dir(), "search-words-", path)
     return found, errors
 
 
@@ -228,11 +231,19 @@ def check_folder(rules_root) -> int:
 # --- reading at search time ---------------------------------------------------------------
 def _kept_path(content: str) -> str:
     """Where lists of this content (a _digest), read whole and found right, are kept."""
-    return os.path.join(cache.cache_dir(), f"search-words-{content}.json")
+    return os.path.join(cache.cache_dir(), f"search-words-{content}.marshal")
+
+
+def _encoded(found: WordLists) -> dict:
+    """found in builtin types, as cache.write_kept keeps them (named tuples as tuples)."""
+    return {"synonyms": [tuple(e) for e in found.synonyms], "filler": dict(found.filler),
+            "never": dict(found.never), "english": [tuple(e) for e in found.english],
+            "english_words": [tuple(e) for e in found.english_words],
+            "topics": [tuple(t) for t in found.topics]}
 
 
 def _decoded(held: dict) -> WordLists:
-    """The lists of their kept JSON (WordLists._asdict())."""
+    """The lists as _encoded keeps them."""
     def read(name):
         return tuple(Entry(e[0], e[1], tuple(e[2]), e[3]) for e in held[name])
 
@@ -246,7 +257,8 @@ def _decoded(held: dict) -> WordLists:
 def check() -> None:
     """Raise the lists' DataErrors, if any. Lists with this content that were read whole
     before were right (only right lists are kept): a search's start then reads nothing
-    (the kept lists are some 200 kB of JSON; the tables a search uses are kept apart)."""
+    (the kept lists are some 300 kB of marshal data; the tables a search uses are kept
+    apart)."""
     if not os.path.exists(_kept_path(digest(folder()))):
         lists()
 
