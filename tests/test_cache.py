@@ -8,8 +8,8 @@ import re
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from tolaria.cache import (cache_dir, fingerprint, kept, prune, prune_entries, short,
-                           source_digest, write_bytes_atomically)
+from tolaria.cache import (cache_dir, fingerprint, kept, prune, prune_entries, read_kept,
+                           short, source_digest, write_bytes_atomically)
 
 
 # --- cache_dir ------------------------------------------------------------------------------
@@ -237,11 +237,11 @@ def test_prune_keeps_the_newest_and_the_one_written_before_it(tmp_path):
 
 
 def test_prune_takes_only_its_own_kind(tmp_path):
-    _aged(tmp_path, ["search-words-1.json", "search-words-2.json", "search-topics@1.json",
-                     "search-words-3.json"])
-    prune(str(tmp_path), "search-words-", str(tmp_path / "search-words-3.json"))
-    assert sorted(os.listdir(tmp_path)) == ["search-topics@1.json", "search-words-2.json",
-                                            "search-words-3.json"]
+    _aged(tmp_path, ["search-words-1.marshal", "search-words-2.marshal",
+                     "search-topics@1.marshal", "search-words-3.marshal"])
+    prune(str(tmp_path), "search-words-", str(tmp_path / "search-words-3.marshal"))
+    assert sorted(os.listdir(tmp_path)) == ["search-topics@1.marshal", "search-words-2.marshal",
+                                            "search-words-3.marshal"]
 
 
 def test_prune_entries_removes_whole_folders(tmp_path):
@@ -331,3 +331,17 @@ def test_history_and_whole_cr_snapshots_keep_the_current_and_the_one_before(monk
     assert len(os.listdir(tmp_path / "cache" / "history")) == 2
     assert sorted(os.path.splitext(n)[1] for n in os.listdir(tmp_path / "cache" / "wholecr")) \
         == [".marshal", ".marshal", ".numbers", ".numbers"]
+
+
+def test_a_kept_value_its_reader_cannot_decode_is_none(tmp_path):
+    """Whatever a damaged or other-shaped file makes marshal or the decoder raise, the value
+    is read as none (and made again), never a traceback."""
+    import marshal
+
+    path = tmp_path / "value.marshal"
+    path.write_bytes(marshal.dumps(("key", ["a", "list"])))
+    assert read_kept(str(path), "key", tuple) == ("a", "list")
+    assert read_kept(str(path), "key", lambda value: dict(value.items())) is None
+    assert read_kept(str(path), "another key") is None
+    path.write_bytes(marshal.dumps(("key", ["a", "list"]))[:-2])
+    assert read_kept(str(path), "key") is None

@@ -194,7 +194,7 @@ def test_the_cached_lists_keep_the_topics(tmp_path, monkeypatch):
     try:
         first = wordlists.lists()
         wordlists.lists.cache_clear()
-        again = wordlists.lists()  # from the JSON cache
+        again = wordlists.lists()  # from the kept copy
         assert again.topics == first.topics and len(again.topics) > 30
         assert list(tmp_path.glob("search-words-*.marshal"))
     finally:

@@ -208,6 +208,17 @@ def test_the_english_reading_is_searched_only_when_its_rule_can_be_shown(whole_b
         assert [h.number for h in hits] == longest[:limit]
         assert (["en"] in counting.langs) is english, limit
 
+    class One(Counting):  # the covered rules give a single hit: the English rule comes second
+        def search(self, parsed, langs, limit, correct=True):
+            found = super().search(parsed, langs, limit, correct)
+            return found if langs == ["en"] else found[:1]
+
+    for limit, english in ((1, False), (2, True)):
+        one = One(engine_for(whole_book))
+        hits = search(whole_book, query, "it", limit=limit, engine=one)
+        assert (["en"] in one.langs) is english, limit
+        assert [h.number for h in hits] == longest[:1] + (["508.1b"] if english else [])
+
 
 def test_the_english_reading_takes_the_words_as_searched_and_reads_no_typo_of_its_own(
         whole_book):

@@ -21,9 +21,11 @@ from tolaria_answers import RANKED  # the rows compared: `tolaria search`'s defa
 from tolaria_testing import BLIND, QUERY_SETS, api_answers, bench_queries, box_answers
 
 LANGS = ("en", "es", "it")
-# the box draws the rows of the answer the worker gives, whatever the query: one query in
-# BOX_EVERY of each language is typed in it (every query set has some), all of them asked of
-# window.tolaria.search, which costs the browser half as much a query
+# every query is asked of window.tolaria.search (the scorer the box's worker runs), which
+# costs the browser half as much as the box; one in BOX_EVERY of each language is typed in
+# the box too (every query set has some): its worker, the rows it draws, and what it does
+# to a query before searching (a last word still being typed completed, a number's shape
+# checked: test_search.py and test_box_numbers.py type those)
 BOX_EVERY = 6
 
 

@@ -85,19 +85,22 @@ def kept(folder: str, key: str, make):
     if value is not None:
         return value
     value = make()
-    if write_kept(path, key, value):
-        prune(os.path.dirname(path), "", path)
+    keep_pruned(path, key, value)
     return value
 
 
-def read_kept(path: str, key: str):
-    """The value write_kept kept at path for key; None when there is none, it was kept for
-    another key, or the file cannot be read."""
+def read_kept(path: str, key: str, decode=None):
+    """The value write_kept kept at path for key (decode(value) when decode is given); None
+    when there is none, it was kept for another key, or it cannot be read or decoded."""
     try:
         with open(path, "rb") as stream:
             made_for, value = marshal.loads(stream.read())
-        return value if made_for == key else None
-    except (OSError, ValueError, EOFError, TypeError):  # none yet, or unreadable
+        if made_for != key:
+            return None
+        return value if decode is None else decode(value)
+    # none yet, damaged (marshal then raises what the bytes happen to mean) or of another
+    # shape (kept by other code): made again, whatever the failure
+    except Exception:  # noqa: BLE001
         return None
 
 
@@ -105,6 +108,12 @@ def write_kept(path: str, key: str, value) -> bool:
     """Keep value (marshal data) at path for key, whole or not at all; False when the cache
     cannot be written."""
     return write_bytes_atomically(path, marshal.dumps((key, value)))
+
+
+def keep_pruned(path: str, key: str, value, prefix: str = "") -> None:
+    """write_kept, then remove the older files of its folder named prefix... (prune)."""
+    if write_kept(path, key, value):
+        prune(os.path.dirname(path), prefix, path)
 
 
 def prune(folder: str, prefix: str, newest: str) -> None:

@@ -20,20 +20,15 @@ def kept(name: str, make, encode, decode, version: str = ""):
     """make()'s value, read back from the cache file of name (decode of what encode gave,
     builtin types only) when there is one for the analysis in use (and version: what else
     the value is made of), else made and written there, and name's files for any other
-    analysis or version removed. A kept value decode cannot read (of another shape: decode
-    raised TypeError, LookupError or ValueError) is made again. make() may return None:
-    then nothing is kept."""
+    analysis or version removed. A kept value decode cannot read (of another shape) is made
+    again. make() may return None: then nothing is kept."""
     key = f"{version}{analysis_fingerprint()}"
     # "@": no name holds it, so that one name's files are never another's ("topics-es")
     path = os.path.join(cache.cache_dir(), f"search-{name}@{key}.marshal")
-    held = cache.read_kept(path, key)
+    held = cache.read_kept(path, key, decode)
     if held is not None:
-        try:
-            return decode(held)
-        except (TypeError, LookupError, ValueError):
-            pass
+        return held
     made = make()
-    # None: nothing to keep (make found no sources), made again next time
-    if made is not None and cache.write_kept(path, key, encode(made)):
-        cache.prune(cache.cache_dir(), f"search-{name}@", path)
+    if made is not None:  # None: nothing to keep (make found no sources), made again next time
+        cache.keep_pruned(path, key, encode(made), f"search-{name}@")
     return made

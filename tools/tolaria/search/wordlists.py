@@ -206,16 +206,13 @@ def read_checked(where, content: str | None = None) -> tuple[WordLists, list]:
     where = os.fspath(where)
     content = content or _digest(where)
     path = _kept_path(content)
-    held = cache.read_kept(path, content)
-    if held is not None:
-        try:
-            return _decoded(held), []
-        except (TypeError, LookupError, ValueError):  # kept by other code: read again
-            pass
+    found = cache.read_kept(path, content, _decoded)  # of another shape: read again
+    if found is not None:
+        return found, []
     errors: list = []
     found = read_folder(where, errors)
-    if not errors and cache.write_kept(path, content, _encoded(found)):
-        cache.prune(cache.cache_dir(), "search-words-", path)
+    if not errors:
+        cache.keep_pruned(path, content, _encoded(found), "search-words-")
     return found, errors
 
 
