@@ -29,16 +29,12 @@ def _cli(book, queries) -> list[list[str]]:
     return out
 
 
-def _site(page, queries) -> list[list[dict]]:
-    return api_answers(page, queries, RANKED)
-
-
 def _both(book, tab, queries) -> tuple[list[list[str]], list[list[str]]]:
     """The numbers the CLI and the site give for each query: the CLI's searched in a thread
     while the browser searches."""
     with ThreadPoolExecutor(1) as pool:
         cli = pool.submit(_cli, book, queries)
-        site = [[h["number"] for h in hits] for hits in _site(tab, queries)]
+        site = [[h["number"] for h in hits] for hits in api_answers(tab, queries, RANKED)]
         return cli.result(), site
 
 
@@ -51,7 +47,7 @@ def tab(box_tab):
 
 def test_numbers_of_every_era_resolve_on_the_site_as_in_the_cli(book, tab):
     queries = [(number, lang) for number in ERAS for lang in ("en", "es", "it")]
-    site = _site(tab, queries)
+    site = api_answers(tab, queries, RANKED)
     for (number, lang), hits in zip(queries, site):
         expected = [(h.number, h.lang, h.title)
                     for h in search(book, number, lang, limit=RANKED)]
@@ -102,7 +98,7 @@ def test_the_site_shows_the_best_bets_exactly_as_the_cli(book, tab, tmp_path_fac
     assert len(queries) >= len(topics) * (1 + 1 / AMONG) > 600
     answers = {lang: topic_answers(tmp_path_factory, book, lang) for lang in AROUND}
     cli = [[number for number, _lang in answers[lang][query] or []] for query, lang in queries]
-    site = [[h["number"] for h in hits] for hits in _site(tab, queries)]
+    site = [[h["number"] for h in hits] for hits in api_answers(tab, queries, RANKED)]
     assert [(q, s) for q, s, c in zip(queries, site, cli) if s != c] == []
 
 

@@ -2,10 +2,10 @@
 
 Stemming a word list's words (the synonyms, the bridges to English, the best bets: some
 three thousand words) costs a search's start several milliseconds each time. The compiled
-form is kept as marshal data (cache.read_kept: read back several times faster than the same
-JSON) under the analysis' fingerprint (index.analysis_fingerprint: the analysis code and
-the word lists), so that a change to either compiles it again; a cache that cannot be read
-or written only means compiling again.
+form is kept as marshal data (cache.read_kept, as every kept value) under the analysis'
+fingerprint (index.analysis_fingerprint: the analysis code and the word lists), so that a
+change to either compiles it again; a cache that cannot be read or written only means
+compiling again.
 """
 
 from __future__ import annotations

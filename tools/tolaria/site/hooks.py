@@ -216,7 +216,6 @@ def on_files(files, config):
     return files
 
 
-
 def on_page_markdown(markdown, page, config, files):
     record = _state["pages"].get(page.file.src_uri)
     if record is None:
