@@ -1,4 +1,5 @@
-"""What a test run makes once (tolaria_testing.made_once), made in the background or not."""
+"""What a test run makes once (tolaria_testing.made_once), made in the background or not;
+what it draws afresh (tolaria_testing.drawn)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,11 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tolaria_testing import made_once, start_made_once
+import tolaria_testing
+from tolaria_testing import drawn, drawn_again, made_once, start_made_once
 
 
 class Factory:
@@ -72,3 +76,24 @@ def test_the_background_process_gets_the_environment_asked_for(factory, monkeypa
     assert process.wait(timeout=60) == 0
     said = (factory.base / "env" / "environment").read_text(encoding="utf-8")
     assert said == "None yes"
+
+
+@given(st.lists(st.integers(), unique=True, max_size=60), st.floats(0.01, 1.0),
+       st.text(max_size=8))
+def test_a_draw_is_a_share_of_the_items_in_their_order_the_same_for_the_same_label(
+        items, share, label):
+    picked = drawn(items, share, label)
+    assert picked == drawn(items, share, label)
+    assert picked == [item for item in items if item in picked]  # in their order, no repeat
+    assert len(picked) == (min(len(items), max(1, round(len(items) * share))) if items else 0)
+
+
+def test_another_seed_draws_other_items_and_a_failure_names_the_seed(monkeypatch):
+    items = list(range(100))
+    first = drawn(items, 1 / 3, "label")
+    monkeypatch.setattr(tolaria_testing, "SEED", tolaria_testing.SEED + "1")
+    assert drawn(items, 1 / 3, "label") != first
+    assert drawn(items, 1 / 3, "other") != drawn(items, 1 / 3, "label")
+    said = drawn_again([f"problem {n}" for n in range(30)]).splitlines()
+    assert said[:20] == [f"problem {n}" for n in range(20)]
+    assert said[20:] == [f"(the same draw again: TOLARIA_TEST_SEED={tolaria_testing.SEED})"]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import random
 import re
 import shutil
 import subprocess
@@ -17,25 +16,17 @@ import sys
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from tolaria_testing import FIXTURES, REPO, shared_dir
+from tolaria_testing import FIXTURES, REPO, chance, shared_dir
 
 LAUNCH = Path(__file__).with_name("launch.py")
-# The kills' moments are drawn afresh on each run: over many runs they fall all over the part
-# of a command that writes, where the same moments every run would prove the same thing
-# again. TOLARIA_FAULT_SEED draws a run's moments again; a failure names its seed.
-SEED = os.environ.get("TOLARIA_FAULT_SEED") or str(random.SystemRandom().randrange(10**6))
 
 
 def moments(label: str, first: float, duration: float, count: int) -> list[float]:
     """count moments (seconds) from first to duration, one drawn in each of count equal
-    slices of it (by SEED and label)."""
-    chance = random.Random(f"{SEED} {label}")
-    return [first + (duration - first) * (k + chance.random()) / count for k in range(count)]
-
-
-def seeded(problems: list[str]) -> str:
-    """The problems found, one a line, and how to draw the same moments again."""
-    return "\n".join(problems[:20] + [f"(the moments again: TOLARIA_FAULT_SEED={SEED})"])
+    slices of it, afresh on each run (tolaria_testing.chance: a failure names the seed that
+    draws them again)."""
+    draw = chance(label)
+    return [first + (duration - first) * (k + draw.random()) / count for k in range(count)]
 
 
 def reference() -> Path:

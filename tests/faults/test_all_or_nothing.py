@@ -25,10 +25,10 @@ import time
 
 import pytest
 
-from tolaria_testing import made_once
+from tolaria_testing import drawn_again, made_once
 
 from .support import (EDITIONS, SECTIONS, copy_small, in_process, moments, reference, reset, run,
-                      seeded, start, writing_moments)
+                      start, writing_moments)
 
 KILLS = int(os.environ.get("TOLARIA_FAULT_KILLS", "5"))
 SLOW_RENAME = 0.08  # seconds before each rename of a file: a slow disk
@@ -163,4 +163,4 @@ def kill_and_check(prepare, small, tmp_path, capsys, monkeypatch,
 def test_a_killed_change_leaves_every_file_old_or_every_file_new(prepare, small, tmp_path,
                                                                  capsys, monkeypatch):
     problems = kill_and_check(prepare, small, tmp_path, capsys, monkeypatch)
-    assert not problems, f"{len(problems)} of {KILLS} kills:\n" + seeded(problems)
+    assert not problems, f"{len(problems)} of {KILLS} kills:\n" + drawn_again(problems)

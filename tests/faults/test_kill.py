@@ -5,7 +5,7 @@ where a reader takes it, the rulebook still validates, and the next complete run
 The commands run on the small rulebook (see support.make_small_rulebook; the index and the
 site on the tiny one). A complete run, traced (launch.py), tells when the command begins
 to write; the kill moments are drawn from there to the end of the run, one in each of
-POINTS equal slices, afresh on each run (support.moments: TOLARIA_FAULT_SEED draws them
+POINTS equal slices, afresh on each run (support.moments: TOLARIA_TEST_SEED draws them
 again). TOLARIA_FAULT_POINTS sets the number of moments (default 3; a long run takes 20 or
 more), TOLARIA_FAULT_RERUNS at how many of them the next complete run is checked (default
 2).
@@ -20,8 +20,10 @@ import time
 
 import pytest
 
+from tolaria_testing import drawn_again
+
 from .support import (BY_NAME, SCENARIOS, Scenario, hidden, in_process, moments, reset, run,
-                      seeded, snapshot, start, torn_files, writing_moments)
+                      snapshot, start, torn_files, writing_moments)
 
 POINTS = int(os.environ.get("TOLARIA_FAULT_POINTS", "3"))
 # the complete run after a kill, at this many of the moments (spread too)
@@ -108,4 +110,4 @@ def kill_and_check(scenario: Scenario, small, tmp_path, capsys, monkeypatch,
 def test_a_killed_command_leaves_old_or_new_files(name, small_rulebook, tmp_path, capsys,
                                                   monkeypatch):
     problems = kill_and_check(BY_NAME[name], small_rulebook, tmp_path, capsys, monkeypatch)
-    assert not problems, seeded(problems)
+    assert not problems, drawn_again(problems)
