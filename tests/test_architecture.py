@@ -349,3 +349,51 @@ def test_an_import_inside_a_function_names_its_measured_saving(tmp_path):
     (package / "b.py").write_text("def h():\n    import json  # lazy: JSON\n", encoding="utf-8")
     assert unexplained_function_imports(package) == ["pkg/b.py:2: import json  # lazy: JSON"]
     assert unexplained_function_imports() == []
+
+
+# --- the site's search follows docs/search.md, not the Python ------------------------------
+SCRIPTS = PACKAGE / "site" / "assets"
+
+
+def python_names(root: Path = PACKAGE) -> dict[str, set[str]]:
+    """The last part of each module's name -> the functions, classes and top-level names
+    defined in modules of that name."""
+    out: dict[str, set[str]] = {}
+    for name, path in _modules(root).items():
+        defined = out.setdefault(name.rsplit(".", 1)[-1], set())
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                defined.add(node.name)
+        for node in _tree(path).body:
+            if isinstance(node, ast.Assign):
+                defined.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return out
+
+
+def python_named(script: str, names: dict[str, set[str]]) -> list[str]:
+    """What a script's comments name of the Python: a module's file, or module.name where
+    the module defines the name (window.tolaria.search, the page's API, is not a module's)."""
+    text = "\n".join(re.findall(r"(?<![:\\])//(.*)", script))
+    found = re.findall(r"\b[\w/]+\.py\b", text)
+    for module, attribute in re.findall(r"(?<![\w./])(\w+)\.(\w+)", text):
+        if attribute in names.get(module, ()):
+            found.append(f"{module}.{attribute}")
+    return found
+
+
+def test_a_script_naming_a_python_function_or_module_is_found():
+    names = {"engine": {"_weight", "alternate"}, "topics": {"first"}}
+    script = ("function weigh() {  // engine._weight\n// see topics.py; data.english, "
+              "window.engine.alternate, engine.unknown, topics.first\n"
+              "return engine.alternate(a, b)  // code, not a comment: http://engine.alternate\n")
+    assert python_named(script, names) == ["topics.py", "engine._weight", "topics.first"]
+
+
+def test_the_sites_scripts_name_no_python_function_or_module():
+    """The site's search implements docs/search.md from the data the build exports; its
+    comments say what a function does, never which Python function it mirrors."""
+    names = python_names()
+    assert {"_weight", "alternate"} <= names["engine"]  # the names are read
+    found = {path.name: python_named(path.read_text(encoding="utf-8"), names)
+             for path in sorted(SCRIPTS.glob("*.js"))}
+    assert len(found) >= 3 and {name: said for name, said in found.items() if said} == {}

@@ -5,7 +5,7 @@
 // the site's language in front of this script, one file per language.
 // The page creates the worker when the reader first focuses the search box (partials/
 // search-loader.html). Each hit is one result row, drawn from the rows the build writes in
-// shards by number (../../tolaria/rows/N.json, site/rows.py), fetched as hits name them: the
+// shards by number (../../tolaria/rows/N.json), fetched as hits name them: the
 // number the hit carries (today's), the page's title, the marks ("English only" for a rule
 // of the whole CR on a Spanish or Italian site, "pre-2009, no counterpart today"), the
 // numbers the rule had in other editions and a snippet of its text, linking to the rule's
@@ -67,7 +67,7 @@
     delete ahead[url]
     return found || fetched(url, low, low)
   }
-  // the stemmers and the scorer: in this file when the build wrote them in (site/search.py)
+  // the stemmers and the scorer: in this file when the build wrote them in
   if (!self.TolariaSearch) {
     importScripts("../../tolaria/snowball-stemmers.js", "../../tolaria/search.js")
   }
@@ -85,8 +85,8 @@
   }
   engine()
   var lang = "en", rowShards = {}, latest = 0
-  // the labels of the rows and messages in the site's language: written in by the build
-  // (site/search.py), else read from the rows' files (each holds them)
+  // the labels of the rows and messages in the site's language: written in by the build,
+  // else read from the rows' files (each holds them)
   var LABELS = self.TOLARIA_LABELS
   // one shard of the rows (each also holds the rows' labels), fetched once (again when it
   // could not be loaded)

@@ -1,5 +1,5 @@
 // Tolaria's service worker, one per language (LANG/sw.js, scope LANG/). The build writes
-// self.TOLARIA_OFFLINE on the first line (site/offline.py): the language, the build's
+// self.TOLARIA_OFFLINE on the first line (written by the build): the language, the build's
 // version and four lists of addresses relative to this file: the shell (the CSS,
 // JavaScript and icons every page uses, and the 404 page), the language's pages with their
 // other files, and its search's files (the Spanish and Italian ones with the English files

@@ -1,9 +1,9 @@
-// Tolaria's search in the browser: the CLI's search (tolaria.search) run over the data the
-// build writes (tolaria.search.export: the index's postings and statistics, the analysis,
-// the word lists, the glossary, every edition's numbers). Each function below mirrors the
-// Python function named in its comment, in the same order of operations, so that both
-// runtimes compute the same scores and rank the same rules. Snowball stems come from the
-// vendored snowball-stemmers (the same algorithms as Whoosh's).
+// Tolaria's search in the browser: the search docs/search.md specifies, run over the data
+// the build writes (the index's postings and statistics, the analysis, the word lists, the
+// glossary, every edition's numbers, the constants of the ranking). The sections below
+// follow the specification's; the CLI implements the same one, in the same order of
+// operations, so that both compute the same scores and rank the same rules. Snowball stems
+// come from the vendored snowball-stemmers (the same algorithms as the index's).
 //   TolariaSearch.open(folder, englishFolder, snowballFactory, fetchJSON)
 //     -> Promise of {search(query, lang, limit) -> Promise of [{number, lang, title}],
 //        best first; completed(text, lang)}, the data loaded as the search asks for it
@@ -23,7 +23,7 @@
     var stop = sets(A.stop), filler = sets(A.filler), never = sets(A.never)
     var operators = new Set(C.OPERATORS)
 
-    // --- analysis.py --------------------------------------------------------------------
+    // --- analysis (search.md: Analysis) -------------------------------------------------
     function fold(word) {
       return /^[\x00-\x7f]*$/.test(word) ? word
         : word.normalize("NFKD").replace(/\p{Mn}/gu, "")
@@ -39,7 +39,7 @@
       if (found === undefined) stemmed[lang].set(word, found = stemmers[lang].stem(word))
       return found
     }
-    function stems(lang, word) {  // analysis.stems
+    function stems(lang, word) {  // a word's stems, folded
       var folded = fold(word), own = A.own[lang][folded]
       if (own !== undefined) return [own]
       var first = fold(stem(lang, word)), second = stem(lang, folded)
@@ -47,7 +47,7 @@
       var digits = A.digits[lang][folded]
       return digits === undefined ? found : found.concat([digits])
     }
-    function keys(lang, word) {  // analysis.keys: every key of a word; null for a stop word
+    function keys(lang, word) {  // every key of a word; null for a stop word
       var id = lang + "\u0000" + word
       if (id in keyCache) return keyCache[id]
       var lower = word.toLowerCase(), out = null
@@ -70,7 +70,7 @@
     }
     function isFiller(lang, word) { return filler[lang].has(fold(word.toLowerCase())) }
 
-    // --- parsing.py -----------------------------------------------------------------------
+    // --- a query's words, phrases and operators (search.md: Numbers, words and the index) -
     function clean(text) {
       text = text.slice(0, C.MAX_CHARS * 4).normalize("NFC").replace(/[\p{C}\p{Z}]/gu, " ")
       text = text.split(" ").filter(Boolean).join(" ")
@@ -93,7 +93,7 @@
       return all.length ? { words: all, phrases: phrases } : null
     }
 
-    // --- the index: presence, document frequency, BM25F (whoosh.scoring) -------------------
+    // --- the index: presence, document frequency, BM25F (search.md: ranking) --------------
     // A term's postings come from its shard (data.postings: undefined when the field does
     // not hold the term, null while its shard is not loaded yet, which the store notes: the
     // search is then run again once the shards are loaded, and only a run that found every
@@ -146,7 +146,7 @@
       })
       return out
     }
-    function weigh(lang, stemList) {  // engine._weight
+    function weigh(lang, stemList) {  // how telling a word is (its rarest stem)
       var frequency = 0
       stemList.forEach(function (k) {
         frequency = Math.max(frequency, postings("stem_" + lang, k).length)
@@ -156,9 +156,9 @@
       return table[Math.min(frequency, total)]
     }
 
-    // --- queries (whoosh.query): term, any (sum), and (all), phrase --------------------------
+    // --- queries: term, any (sum), and (all), phrase -----------------------------------------
     function term(field, text, boost) { return { t: "term", f: field, text: text, boost: boost || 1 } }
-    function one(clauses, kind, boost) {  // query._one
+    function one(clauses, kind, boost) {  // one clause alone is itself
       boost = boost === undefined ? 1 : boost
       if (!clauses.length) return null
       if (clauses.length === 1) {
@@ -172,7 +172,7 @@
       copy.boost = boost
       return copy
     }
-    function flat(q) {  // query.flat: a sum of leaves, boosts multiplied through
+    function flat(q) {  // a sum of leaves, boosts multiplied through
       if (q.t === "and") return { t: "and", subs: q.subs.map(flat), boost: q.boost }
       if (q.t !== "any") return q
       var leaves = []
@@ -183,7 +183,7 @@
       walk(q, 1)
       return leaves.length > 1 ? { t: "any", subs: leaves, boost: 1 } : leaves[0]
     }
-    function tree(values) {  // whoosh.util.make_binary_tree of additive matchers
+    function tree(values) {  // additive matchers' scores added pairwise, as a balanced tree
       if (values.length === 1) return values[0]
       var half = values.length >> 1
       return tree(values.slice(0, half)) + tree(values.slice(half))
@@ -223,7 +223,7 @@
       return out
     }
     function add(a, b) { return a + b }
-    function flatScores(q) {  // query.Flat: every leaf's score added into one array, in order
+    function flatScores(q) {  // a flat sum: every leaf's score added into one array, in order
       if (q.t !== "any") return scores(q)
       var out = new Map()
       q.subs.forEach(function (leaf) {
@@ -232,7 +232,7 @@
       return out
     }
 
-    // --- glossary.py ------------------------------------------------------------------------
+    // --- the glossary's names (search.md: Word lists, filler and typos) --------------------
     var G = data.glossary
     // What the analysis alone decides of a query (the glossary's names, the word lists'
     // entries and the best bets it holds) is found once per query and kept: every run of a
@@ -290,8 +290,8 @@
       return false
     }
 
-    // --- synonyms.py --------------------------------------------------------------------------
-    function findSynonyms(lang, query, table) {  // synonyms.find (table: synonyms, english)
+    // --- the word lists: synonyms and bridges to English (search.md) -------------------------
+    function findSynonyms(lang, query, table) {  // the entries a query holds (table: synonyms, english)
       var name = table === data.english ? "english" : table === data.english_words
         ? "english_words" : table ? null : "synonyms"
       if (name === null) return synonymsIn(lang, query, table)
@@ -315,7 +315,7 @@
       })
       return out
     }
-    function matchPattern(pattern, query, found, start) {  // synonyms._match
+    function matchPattern(pattern, query, found, start) {  // an entry's words from start, gaps allowed
       var position = start
       for (var n = 0; n < pattern.length; n++) {
         var item = pattern[n]
@@ -332,8 +332,8 @@
       return span
     }
     var knownKeys = {}
-    function synonymKeys(lang) {  // synonyms.known_keys
-      if (!knownKeys[lang]) {  // another language's tables: only their keys (payload.py)
+    function synonymKeys(lang) {  // every key the word lists of lang know
+      if (!knownKeys[lang]) {  // another language's tables: only their keys (the build exports no more)
         knownKeys[lang] = new Set((data.known || {})[lang] || [])
         data.synonyms[lang].concat(data.english[lang], data.english_words[lang]).forEach(function (entry) {
           entry[0].forEach(function (item) {
@@ -344,7 +344,7 @@
       return knownKeys[lang]
     }
 
-    // --- spelling.py ------------------------------------------------------------------------
+    // --- typos (search.md: Word lists, filler and typos) -------------------------------------
     function sound(lang, word) {
       var key = fold(word.toLowerCase())
       A.sounds[lang].forEach(function (p) { key = key.split(p[0]).join(p[1]) })
@@ -372,7 +372,7 @@
       return Math.min(row[b.length], most + 1)
     }
     function allowance(key) { return Array.from(key).length < 6 ? 1 : 2 }
-    function vocabulary(lang, glossary) {  // spelling.Vocabulary of the index or the glossary
+    function vocabulary(lang, glossary) {  // the words a typo is read against: the index's or the glossary's
       var id = lang + (glossary ? ":g" : "")
       if (vocabularies[id]) return vocabularies[id]
       var list = glossary ? G.words[lang].map(function (w) { return [w, 0] })
@@ -412,7 +412,7 @@
       }
       return [best, found]
     }
-    function acceptable(word, candidate, excluded) {  // spelling.acceptable
+    function acceptable(word, candidate, excluded) {  // whether candidate may be read for word
       var other = candidate.word
       if (other === word || excluded.has(other)) return false
       if (word[0] !== other[0] &&
@@ -428,7 +428,7 @@
       }
       return 0
     }
-    function correct(word, searched, others) {  // spelling.correct
+    function correct(word, searched, others) {  // the word a typo is read as, or null
       word = fold(word.toLowerCase())
       if (Array.from(word).length < C.MIN_LENGTH || /^\p{Nd}+$/u.test(word)) return null
       var ranked = []
@@ -447,11 +447,11 @@
       return ranked[0][4]
     }
 
-    // --- engine.py: words the index does not know ------------------------------------------
+    // --- words the index does not know ------------------------------------------------------
     // A word whose terms' shards are not all loaded yet counts as known: the run that asks
     // is not the answer (it notes the shards), and it does not look for a typo meanwhile.
     // Every term is asked for, so that one run notes all of their shards.
-    function known(word, lang) {  // WhooshEngine._known
+    function known(word, lang) {  // whether the index holds a key of word
       var found = keys(lang, word)
       if (found === null || isFiller(lang, word) || meets(found, synonymKeys(lang))) return true
       var terms = [["exact_" + lang, fold(word)]], held = false, waiting = false
@@ -465,7 +465,7 @@
       })
       return held || waiting
     }
-    function corrections(query, langs, matches) {  // WhooshEngine._corrections
+    function corrections(query, langs, matches) {  // the typos of a query and the words read for them
       var named = new Set()
       matches.forEach(function (m) { m.words.forEach(function (i) { named.add(i) }) })
       var out = []
@@ -480,14 +480,14 @@
       return out
     }
 
-    // --- query.py ---------------------------------------------------------------------------
+    // --- the query a search runs (search.md: What is indexed, and how it is ranked) ----------
     function meaningfulPositions(lang, query) {
       var found = [], content = []
       query.forEach(function (w, i) { if (keys(lang, w) !== null) found.push(i) })
       found.forEach(function (i) { if (!isFiller(lang, query[i])) content.push(i) })
       return new Set(content.length ? content : found)
     }
-    function wordQuery(lang, word, fields) {  // query._word
+    function wordQuery(lang, word, fields) {  // a word's keys in the fields
       var found = keys(lang, word)
       if (found === null) return null
       var spellings = []
@@ -501,7 +501,7 @@
       })
       return one(spellings)
     }
-    function spellingsOf(lang, text) {  // query._spellings
+    function spellingsOf(lang, text) {  // a word as spelled: exact, then folded
       var exact = [], stemmed = []
       words(text).forEach(function (w) {
         var lower = w.toLowerCase()
@@ -511,7 +511,7 @@
       })
       return [exact, stemmed]
     }
-    function phrase(lang, text, fields, boost, positions) {  // query._phrase
+    function phrase(lang, text, fields, boost, positions) {  // a phrase's words in order
       var both = spellingsOf(lang, text), exact = both[0], spelled = both[1], clauses = []
       if (exact.length < 2) return null
       if (exact.length === 2 && !positions) {
@@ -525,14 +525,14 @@
       }
       var all = function (field, list) {  // a quoted phrase (positions) is required as typed,
         return positions || list.every(function (w) { return present(field + "_" + lang, w) })
-      }  // held or not (query.build: _phrase's present is _everything), as Whoosh finds it
+      }  // held or not (a present phrase is every word), as the index finds it
       if (all("exact", exact)) clauses.push({ t: "phrase", f: "exact_" + lang, words: exact, boost: 1 })
       fields.forEach(function (f) {
         if (all(f, spelled)) clauses.push({ t: "phrase", f: f + "_" + lang, words: spelled, boost: 1 })
       })
       return one(clauses, "any", boost)
     }
-    function alternatives(lang, forms) {  // query._alternatives
+    function alternatives(lang, forms) {  // any of a word list entry's forms
       var options = [], found = []
       forms.forEach(function (form) {
         var parts = form.map(function (w) { return wordQuery(lang, w, C.SYNONYM_BOOSTS) })
@@ -546,12 +546,12 @@
     function numbered(numbers) {  // Any of number terms
       return { t: "any", boost: 1, subs: numbers.map(function (n) { return term("number", n) }) }
     }
-    function within(number, root) {  // RuleNumber.is_within
+    function within(number, root) {  // number is root or one of its subrules
       return number === root ||
         (number.indexOf(root) === 0 && /[.a-z]/.test(number.charAt(root.length)) &&
          (number.charAt(root.length) === "." ? root.indexOf(".") < 0 : true))
     }
-    function build(lang, parsed, matches, strict, defines) {  // query.build
+    function build(lang, parsed, matches, strict, defines) {  // the whole query of lang
       var query = parsed.words.map(function (w) { return w.toLowerCase() })
       var clauses = [], meaningful = [], covers = new Map(), named = [], partly = new Set()
       var content = meaningfulPositions(lang, query)
@@ -643,12 +643,12 @@
       return { query: q, words: stemsOf, about: about }
     }
 
-    // --- engine.py: ranking -------------------------------------------------------------------
+    // --- ranking (search.md: What is indexed, and how it is ranked) ---------------------------
     function titleKeysOf(index) {
       if (!titleKeys[index]) titleKeys[index] = new Set(data.titles[index][1])
       return titleKeys[index]
     }
-    function run(made, lang, limit) {  // WhooshEngine._run, one language
+    function run(made, lang, limit) {  // the best hits of one language's query, re-ranked
       var q = flat(made.query), found
       if (q.t === "and") {  // And of Flat sums and phrases: each part's score, added in a tree
         var parts = q.subs.map(function (s) { return s.t === "any" ? flatScores(s) : scores(s) })
@@ -691,7 +691,7 @@
       })
       scored.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1] })
       var hits = [], seen = new Set()
-      for (var i = 0; i < scored.length && hits.length < limit; i++) {  // hits.found_hit
+      for (var i = 0; i < scored.length && hits.length < limit; i++) {  // a hit per rule, once
         // a rule that is only a title ("Trample"): the subrule defining it, in its place
         var doc = scored[i][2], at = doc.length > 5 ? doc[5] : scored[i][3]
         if (doc.length > 5) doc = data.documents[at]
@@ -703,8 +703,8 @@
       return hits
     }
     // options.correct false: no word is read as a typo; options.searched, when given, is
-    // told the words as searched (Hits.corrections applied)
-    function searchWords(parsed, lang, limit, options) {  // WhooshEngine._search, one language
+    // told the words as searched (the typos' readings applied)
+    function searchWords(parsed, lang, limit, options) {  // a search of words in one language
       options = options || {}
       var query = parsed.words.map(function (w) { return w.toLowerCase() })
       var matches = findTerms(query)
@@ -719,7 +719,7 @@
       }
       var lower = parsed.words.map(function (w) { return w.toLowerCase() })
       if (options.searched) options.searched.words = lower
-      matches = matches.filter(function (m) {  // WhooshEngine._own_names
+      matches = matches.filter(function (m) {  // the glossary names of the query's own language
         return m.lang === lang || m.lang === "en" ||
           !Array.from(m.words).every(function (i) { return known(lower[i], lang) })
       })
@@ -740,15 +740,15 @@
       }
       return []
     }
-    function alternate(first, second) {  // engine.alternate
+    function alternate(first, second) {  // first's and second's items by turns, first's first
       var out = [], shorter = Math.min(first.length, second.length)
       for (var i = 0; i < shorter; i++) out.push(first[i], second[i])
       return out.concat(first.slice(shorter), second.slice(shorter))
     }
-    function termKey(text) {  // documents.term_key
+    function termKey(text) {  // a key term as the index stores it
       return words(text).map(function (w) { return fold(w.toLowerCase()) }).join(" ")
     }
-    function spelled(lang, f, query) {  // synonyms._spelled
+    function spelled(lang, f, query) {  // whether an entry was typed as spelled
       var typed = new Set()
       f[2].forEach(function (item) {
         (typeof item === "string" ? [] : item).forEach(function (k) { if (k[0] === "=") typed.add(k) })
@@ -757,7 +757,7 @@
         return keys(lang, query[p]) === null || typed.has("=" + fold(query[p].toLowerCase()))
       })
     }
-    function bridges(lang, query) {  // synonyms._bridges: [english's, english_words'], each word once
+    function bridges(lang, query) {  // the bridges to English: [english's, english_words'], each word once
       var found = findSynonyms(lang, query, data.english), covered = new Set(), game = []
       found.forEach(function (f) { f[0].forEach(function (p) { covered.add(p) }) })
       // more words first, then spelled as typed, then the table's order; filler not translated
@@ -773,12 +773,12 @@
       })
       return [found, game, covered]
     }
-    function inOrder(found) {  // synonyms._in_order: by query position, stable
+    function inOrder(found) {  // by query position, stable
       return found.map(function (f, i) { return [f, i] }).sort(function (a, b) {
         return a[0][0][0] - b[0][0][0] || a[1] - b[1]
       }).map(function (pair) { return pair[0] })
     }
-    function translate(lang, query) {  // synonyms.translate
+    function translate(lang, query) {  // a question's words read in English, word by word
       var both = bridges(lang, query), all = both[0].concat(both[1]), at = {}, out = []
       if (!all.length) return []
       all.map(function (f, i) { return [f, i] }).sort(function (a, b) {  // of two from one word,
@@ -795,7 +795,7 @@
       }
       return out.slice(0, C.MAX_WORDS)
     }
-    function english(query, lang, limit) {  // WhooshEngine._english, synonyms.to_english
+    function english(query, lang, limit) {  // a Spanish or Italian query's game words in English
       if (lang === "en") return [[], 0, false]
       var parts = bridges(lang, query), found = parts[0], game = parts[1], covered = parts[2]
       var bridge = []
@@ -817,7 +817,7 @@
       return [run(made, "en", limit), share, alone]
     }
 
-    // --- numbers.py and lookup.py -------------------------------------------------------------
+    // --- rule numbers (search.md: Numbers, words and the index) -------------------------------
     var P = data.patterns
     var PREFIX = "(?:(?:" + P.rule_words + "|r)\\s*\\.?\\s*)?"
     var WHOLE_QUERY = new RegExp("^\\s*" + PREFIX + "(?<first>" + P.typed + "\\.?)(?:" + P.dash +
@@ -826,12 +826,12 @@
       P.dash + "(?:" + P.typed + "|[a-z]))?)(?![\\p{L}\\p{N}_])\\.?", "giu")
     var RULE_WORD = new RegExp("(?<![\\p{L}\\p{N}_])(?:" + P.rule_words + ")\\s*$", "iu")
     var NUMBER = new RegExp("^(?:" + P.number + ")$")
-    function canonical(text) {  // RuleNumber.parse, then str(); null when not a number
+    function canonical(text) {  // a rule number as written canonically; null when not a number
       text = text.toLowerCase().replace(/\.+$/, "").replace(/,/g, ".")
       var letter = /\d([a-z])$/.exec(text)
       return NUMBER.test(text) && (!letter || P.letters.indexOf(letter[1]) >= 0) ? text : null
     }
-    function typedNumbers(text) {  // lookup.typed_numbers: null when not shaped like one
+    function typedNumbers(text) {  // the numbers a query is, or null when not shaped like one
       var m = text.length <= P.max_length ? WHOLE_QUERY.exec(text) : null
       if (!m) return null
       var first = canonical(m.groups.first), last = m.groups.last
@@ -842,7 +842,7 @@
       last = canonical(last)
       return last === null ? [] : expand(first, last)
     }
-    // lookup.typed_numbers' refusals: what is shaped like a rule number or a range but is
+    // typedNumbers' refusals: what is shaped like a rule number or a range but is
     // neither ("104.3zz", "104.3a-zz", "1-99999"): {problem: "number" | "range" | "long",
     // query}; null for a number, a range, or words (digits among words stay words)
     var W = "[\\p{L}\\p{N}_.,]"
@@ -868,7 +868,7 @@
       var range = expand(first, last, true)
       return !range.length ? refused("range") : range.length > P.max_range ? refused("long") : null
     }
-    function expand(a, b, whole) {  // numbering.expand_range(strict=True); [] when not a range
+    function expand(a, b, whole) {  // the numbers of a range, strictly read; [] when not a range
       var pa = a.split("."), pb = b.split("."), out = []  // (nor longer than max_range, unless whole)
       if (pa.length !== pb.length) return []
       if (pa.length === 1) {
@@ -883,7 +883,7 @@
       }
       return whole || out.length <= P.max_range ? out : []
     }
-    function lookup(numbers, lang) {  // numbers.lookup: the rules asked for, then the others
+    function lookup(numbers, lang) {  // the rules asked for, then the others
       var table = data.numbers, asked = [], others = []  // that had their numbers
       numbers.forEach(function (n) {
         (table[lang][n] || table.all[n] || []).forEach(function (h) {
@@ -899,7 +899,7 @@
         return { number: h[0], lang: h[1], title: table.titles[h[2]], english: !!h[5] }
       })
     }
-    function splitNumbers(text) {  // numbers.split_numbers
+    function splitNumbers(text) {  // rule numbers among words, and the words
       text = text.slice(0, P.max_text)
       var quoted = [], m, re = /"[^"]*(?:"|$)/g
       while ((m = re.exec(text)) !== null) {
@@ -941,7 +941,7 @@
       return out.join(" ")
     }
 
-    // --- search/__init__.py: search -----------------------------------------------------------
+    // --- a search: numbers, words, the English reading (search.md) ----------------------------
     function search(text, lang, limit) {
       limit = Math.max(1, Math.min(limit || 10, 100))
       if (typeof text !== "string" || data.langs.indexOf(lang) < 0) return []
@@ -963,10 +963,12 @@
       if (!parsed) return []
       var searched = {}
       var found = wordHits(parsed, lang, limit, { searched: searched })
-      return lang !== "en" && !parsed.phrases.length && found.length
-        ? withEnglish(found, lang, searched.words, limit) : found
+      // the English reading's rule comes third (second after a single hit): with fewer hits
+      // asked for, it would not be shown, and is not searched for
+      return lang !== "en" && !parsed.phrases.length && found.length &&
+        Math.min(found.length, 2) < limit ? withEnglish(found, lang, searched.words, limit) : found
     }
-    function wordHits(parsed, lang, limit, options) {  // search._words: best bets first, unless a phrase
+    function wordHits(parsed, lang, limit, options) {  // a search of words: best bets first, unless a phrase
       var found = searchWords(parsed, lang, limit, options)
       var query = parsed.words.map(function (w) { return w.toLowerCase() })
       var pins = parsed.phrases.length ? [] : pinned(query, lang, found)
@@ -979,7 +981,7 @@
       }
       return first(pins.slice(0, limit), found, limit)
     }
-    function withEnglish(hits, lang, searched, limit) {  // search._with_english
+    function withEnglish(hits, lang, searched, limit) {  // the English reading's rule, third
       var reading = translate(lang, searched)  // the words as searched (typos read), in English
       if (!reading.length) return hits
       var found = wordHits({ words: reading, phrases: [] }, "en", 1, { correct: false })
@@ -991,7 +993,7 @@
       })).slice(0, limit)
     }
 
-    // --- topics.py: best bets -----------------------------------------------------------------
+    // --- best bets (search.md: Best bets) ---------------------------------------------------
     function same(a, b) { return a.number === b.number && a.lang === b.lang && a.english === b.english }
     function topicsOf(query, lang) {  // the topics a query holds: [[covered, order, hits]]
       return once("topics\u0001" + lang, query, function () {
@@ -1025,7 +1027,7 @@
         return out
       })
     }
-    function pinned(query, lang, hits) {  // topics.find and topics.pinned, one language
+    function pinned(query, lang, hits) {  // the best bets of a query, one language
       var groups = [], out = []
       topicsOf(query, lang).forEach(function (topic) {
         var covered = topic[0], order = topic[1], found = topic[2]
@@ -1035,7 +1037,7 @@
         })
         groups.push([covered, best, order, found])
       })
-      // search._tied_beyond: two topics that cover as much, none of whose rules hits hold
+      // tied beyond the hits: two topics that cover as much, none of whose rules hits hold
       var unheld = groups.filter(function (g) { return g[3].length && g[1] === hits.length })
         .map(function (g) { return g[0] })
       out.tied = unheld.length !== new Set(unheld).size
@@ -1047,7 +1049,7 @@
       })
       return out
     }
-    function first(pins, hits, limit) {  // topics.first: a pin the hits hold as found there
+    function first(pins, hits, limit) {  // best bets first: a pin the hits hold as found there
       var shown = pins.map(function (p) {
         return hits.filter(function (h) { return same(h, p) })[0] || p
       })
@@ -1088,7 +1090,7 @@
     }
 
     // The terms a search of text in lang surely reads: each word's keys and its exact
-    // spelling (a phrase's words are looked up so), and the pairs (query._phrase) of each two
+    // spelling (a phrase's words are looked up so), and the pairs (phrase) of each two
     // neighbours, as typed and once the words that do not count (stop words, filler) are left
     // out, whose shards are fetched together before it runs
     function likely(text, lang) {
@@ -1143,7 +1145,7 @@
              numberProblem: numberProblem }
   }
 
-  // --- the split data (search/shards.py): a core, an index, postings in shards by term -----
+  // --- the split data: a core, an index, postings in shards by term ------------------------
   // Each language's site holds, under assets/tolaria/search/, core.json (the analysis, word
   // lists, glossary, numbers, best bets), index.json (documents, field statistics, the typo
   // vocabulary, the shard count, the shards per pack) and N.json, the postings of the terms
@@ -1169,7 +1171,7 @@
     for (var i = 0; i < width; i++) lanes.push(next())
     return Promise.all(lanes)
   }
-  function shardOf(text, count) {  // shards.shard_of: FNV-1a over code points, modulo count
+  function shardOf(text, count) {  // FNV-1a over code points, modulo count
     var value = 0x811c9dc5
     Array.from(text).forEach(function (ch) {
       value = Math.imul(value ^ ch.codePointAt(0), 0x01000193) >>> 0
@@ -1389,7 +1391,7 @@
           var sources = [data.own].concat(data.englishSite === data.own ? [] : [data.englishSite])
           var queue = []  // the packs rest() reads ahead, in the order they are asked for
           // the packs of the terms the searches of the next keys after text likely read
-          // first in the queue of rest() (engine.nextTexts: text, its last word completed)
+          // first in the queue of rest() (nextTexts: text, its last word completed)
           var toward = function (text, lang) {
             var first = new Map()
             engine.nextTexts(text, lang, NEXT_WORDS).forEach(function (next, i) {
