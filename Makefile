@@ -16,7 +16,7 @@ STAMP  := $(VENV)/.installed-stamp
 # a Debian package, installed when missing (the machine's only other package source)
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 
-.PHONY: setup test serve validate fmt bench extract update compile clean docs vendor browser chromium site lighthouse
+.PHONY: setup test serve validate fmt contract bench extract update compile clean docs vendor browser chromium site lighthouse
 
 # uv installs the pinned packages (from PyPI, as pip would) in a few seconds where pip takes
 # about twenty. The machine's pip fetches uv into $(VENV)/uv; the venv itself is made without
@@ -110,6 +110,11 @@ validate: setup
 
 fmt: setup
 	$(BIN)/tolaria fmt
+
+# The search's contract (docs/search-contract.yaml) rewritten with what the CLI's search gives
+# now, after a ranking changed on purpose: the diff is the change.
+contract: setup
+	$(BIN)/python tests/search_contract.py
 
 # Every benchmark in bench/, its figures written to docs/benchmarks.md (Lighthouse included).
 bench: setup vendor chromium $(LIGHTHOUSE)

@@ -122,21 +122,6 @@ def test_the_site_shows_the_best_bets_exactly_as_the_cli(book, tab):
     assert differ == [], drawn_again(differ)
 
 
-@pytest.mark.parametrize("limit", [1, 2, 3])
-def test_the_english_reading_comes_as_in_the_cli_whatever_the_limit(book, tab, limit):
-    """The English reading's rule comes third (second after a single hit), as in the CLI;
-    at every limit the site gives the CLI's hits (docs/search.md: the reading is made only
-    when its rule could be shown)."""
-    queries = [("posso attaccare direttamente un planeswalker?", "it"),
-               ("bloqueadores: asignar el daño de combate", "es"),
-               ("fuera de fase", "es")]
-    site = [[h["number"] for h in hits] for hits in api_answers(tab, queries, limit)]
-    cli = [[h.number for h in search(book, query, lang, limit=limit)] for query, lang in queries]
-    assert site == cli
-    if limit == 3:  # the rule of the whole CR the reading brings, third
-        assert site[0][2] == "508.1b"
-
-
 def test_the_api_answers_the_documented_shape(tab):
     hits = tab.evaluate("window.tolaria.search('fuera de fase', {lang: 'es'})")
     assert hits and all(set(h) == {"number", "lang", "title"} for h in hits)

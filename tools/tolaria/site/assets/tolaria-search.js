@@ -945,6 +945,7 @@
     function search(text, lang, limit) {
       limit = Math.max(1, Math.min(limit || 10, 100))
       if (typeof text !== "string" || data.langs.indexOf(lang) < 0) return []
+      if (numberProblem(text)) return []  // refused, as the CLI refuses it
       var numbers = typedNumbers(text)
       if (numbers !== null) return lookup(numbers, lang).slice(0, limit)
       var mixed = splitNumbers(text)
