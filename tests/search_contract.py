@@ -13,7 +13,9 @@ import re
 import sys
 from pathlib import Path
 
-CONTRACT = Path(__file__).resolve().parents[1] / "docs" / "search-contract.yaml"
+from tolaria_testing import REPO, cli_hits
+
+CONTRACT = REPO / "docs" / "search-contract.yaml"
 LIMIT = 5  # the numbers an entry holds unless it says otherwise
 
 
@@ -30,14 +32,7 @@ def entries(path: Path = CONTRACT) -> list[dict]:
 
 def cli_gives(book, entry: dict) -> list[str]:
     """The numbers tolaria.search gives for an entry ([] for a query it refuses)."""
-    from tolaria.errors import UserError
-    from tolaria.search import search
-
-    try:
-        return [h.number for h in search(book, entry["query"], entry["lang"],
-                                         limit=entry["limit"])]
-    except UserError:
-        return []
+    return [h.number for h in cli_hits(book, entry["query"], entry["lang"], entry["limit"])]
 
 
 def written(text: str, gives: list[list[str]]) -> str:
@@ -48,7 +43,7 @@ def written(text: str, gives: list[list[str]]) -> str:
     def one(match: re.Match) -> str:
         return match[1] + "gives: [" + ", ".join(f'"{n}"' for n in next(numbers)) + "]"
 
-    pattern = re.compile(r"(?m)^(  - \{.*?)gives: \[[^\]]*\]")
+    pattern = re.compile(r"(?m)^(  - \{.*, )gives: \[[^\]]*\]")
     count = len(pattern.findall(text))
     if count != len(gives):
         raise ValueError(f"{count} 'gives' in the contract for {len(gives)} entries")
@@ -58,12 +53,12 @@ def written(text: str, gives: list[list[str]]) -> str:
 def main() -> int:
     from tolaria.today.loader import load_rulebook
 
-    book = load_rulebook()
-    text = CONTRACT.read_text(encoding="utf-8")
-    new = written(text, [cli_gives(book, entry) for entry in entries()])
-    CONTRACT.write_text(new, encoding="utf-8")
-    changed = sum(a != b for a, b in zip(text.splitlines(), new.splitlines()))
-    print(f"{CONTRACT.name}: {changed} entries changed")
+    book = load_rulebook(REPO / "rules")
+    listed = entries()
+    gives = [cli_gives(book, entry) for entry in listed]
+    CONTRACT.write_text(written(CONTRACT.read_text(encoding="utf-8"), gives), encoding="utf-8")
+    changed = sum(entry["gives"] != numbers for entry, numbers in zip(listed, gives))
+    print(f"{CONTRACT.name}: {changed} of {len(listed)} entries changed")
     return 0
 
 

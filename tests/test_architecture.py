@@ -356,14 +356,22 @@ SCRIPTS = PACKAGE / "site" / "assets"
 
 
 def python_names(root: Path = PACKAGE) -> dict[str, set[str]]:
-    """The last part of each module's name -> the functions, classes and top-level names
-    defined in modules of that name."""
+    """A name the package gives -> what can follow it after a dot: a module's last name ->
+    the functions, classes and top-level names it defines (a package's: its modules too); a
+    class's name -> its methods and attributes."""
     out: dict[str, set[str]] = {}
     for name, path in _modules(root).items():
-        defined = out.setdefault(name.rsplit(".", 1)[-1], set())
+        parts = name.split(".")
+        if len(parts) > 1:
+            out.setdefault(parts[-2], set()).add(parts[-1])
+        defined = out.setdefault(parts[-1], set())
         for node in ast.walk(_tree(path)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 defined.add(node.name)
+            if isinstance(node, ast.ClassDef):
+                out.setdefault(node.name, set()).update(
+                    item.name for item in node.body
+                    if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)))
         for node in _tree(path).body:
             if isinstance(node, ast.Assign):
                 defined.update(t.id for t in node.targets if isinstance(t, ast.Name))
@@ -394,6 +402,9 @@ def test_the_sites_scripts_name_no_python_function_or_module():
     comments say what a function does, never which Python function it mirrors."""
     names = python_names()
     assert {"_weight", "alternate"} <= names["engine"]  # the names are read
+    assert "find" in names["Glossary"] and "export" in names["search"]
+    assert python_named("// Glossary.find, tolaria.search.export, engine._weight", names) == [
+        "Glossary.find", "tolaria.search", "engine._weight"]
     found = {path.name: python_named(path.read_text(encoding="utf-8"), names)
              for path in sorted(SCRIPTS.glob("*.js"))}
     assert len(found) >= 3 and {name: said for name, said in found.items() if said} == {}

@@ -89,8 +89,10 @@ def drawn(items: list, share: float, label: str) -> list:
 
 
 def drawn_again(problems: list[str]) -> str:
-    """The problems found, one a line, and how to draw the same shares again."""
-    return "\n".join(problems[:20] + [f"(the same draw again: TOLARIA_TEST_SEED={SEED})"])
+    """The problems found, one a line (the first 20, and how many more), and how to draw the
+    same shares again."""
+    more = [f"({len(problems) - 20} more)"] if len(problems) > 20 else []
+    return "\n".join(problems[:20] + more + [f"(the same draw again: TOLARIA_TEST_SEED={SEED})"])
 
 
 # --- what a test run makes once, for every xdist worker --------------------------------------
@@ -393,6 +395,18 @@ def box_answers(page, queries: list[str], shown: int = 1000, details: bool = Fal
     other: {"meta": the line above the rows (None unless meta), "rows": the numbers of the
     rows shown (at most shown), or with details each row's number, text, marks and href}."""
     return page.evaluate(BOX, [list(queries), shown, details, timeout, meta])
+
+
+def cli_hits(book, query: str, lang: str, limit: int) -> list:
+    """The hits tolaria.search.search gives, best first ([] for a query it refuses): what
+    the site's search is compared with."""
+    from tolaria.errors import UserError
+    from tolaria.search import search
+
+    try:
+        return list(search(book, query, lang, limit=limit))
+    except UserError:
+        return []
 
 
 RANKED = 10  # the hits the site's parity tests compare: `tolaria search`'s default limit, the

@@ -23,8 +23,8 @@ LAUNCH = Path(__file__).with_name("launch.py")
 
 def moments(label: str, first: float, duration: float, count: int) -> list[float]:
     """count moments (seconds) from first to duration, one drawn in each of count equal
-    slices of it, afresh on each run (tolaria_testing.chance: a failure names the seed that
-    draws them again)."""
+    slices of it, afresh on each run (tolaria_testing.chance; a failure names the seed that
+    draws them again: tolaria_testing.drawn_again)."""
     draw = chance(label)
     return [first + (duration - first) * (k + draw.random()) / count for k in range(count)]
 

@@ -7,9 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tolaria.errors import DataErrors, UserError
+from tolaria.errors import DataErrors
 from tolaria.search import search, topics, wordlists
 from tolaria.search.wordlists import Topic
+from tolaria_testing import cli_hits
 
 
 def _table(*entries, lang="en"):
@@ -112,10 +113,7 @@ def first_hits(book, phrases: list[str], lang: str) -> dict[str, tuple[str, str]
     are asked for: test_limit.py)."""
     out: dict[str, tuple[str, str] | None] = {}
     for phrase in dict.fromkeys(phrases):
-        try:
-            hits = search(book, phrase, lang, limit=1)
-        except UserError:
-            hits = []
+        hits = cli_hits(book, phrase, lang, 1)
         out[phrase] = (hits[0].number, hits[0].lang) if hits else None
     return out
 

@@ -1,7 +1,7 @@
 """The site's search answers as the CLI, for the queries of the query sets in bench/: in its
 language's site in Debian's Chromium, window.tolaria.search gives the rules of `tolaria
 search` (ten), in the same order, for a share of each set's queries drawn afresh on each run
-(tolaria_testing.drawn: over a few runs, every query); and for a share of those, so do the
+(tolaria_testing.drawn: over many runs, every query); and for a share of those, so do the
 rows the search box draws (the theme's worker, the same scorer, and the rows drawn from its
 answer). No tolerance. The first three are then those of `tolaria search --limit 3`: a
 search's first hits do not depend on how many are asked for (tolaria.search: the best bets
@@ -16,10 +16,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tolaria.errors import UserError
-from tolaria.search import search
 from tolaria_testing import (BLIND, QUERY_SETS, RANKED, api_answers, bench_queries, box_answers,
-                             drawn, drawn_again)
+                             cli_hits, drawn, drawn_again)
 
 LANGS = ("en", "es", "it")
 # the share of each query set's queries asked of window.tolaria.search (the scorer the box's
@@ -57,14 +55,6 @@ def chosen(lang: str) -> tuple[list[Asked], list[Asked]]:
 QUERIES = every_query()
 
 
-def cli(book, query: str, lang: str) -> list[str]:
-    """The numbers `tolaria search` gives, RANKED of them (none for a query it refuses)."""
-    try:
-        return [h.number for h in search(book, query, lang, limit=RANKED)]
-    except UserError:
-        return []
-
-
 def shown_rows(page, queries: list[str]) -> list[list[str]]:
     """The numbers of the rows the box draws for each query, typed one after another."""
     distinct = list(dict.fromkeys(queries))
@@ -80,7 +70,8 @@ def differences(book, page, lang: str) -> tuple[list[str], int, int, float]:
     asked = list(dict.fromkeys(q for q, _name, _n in chosen_queries))
     boxed = [query for query, _name, _n in typed]
     with ThreadPoolExecutor(1) as pool:  # the CLI searches while the browser does
-        wanted = pool.submit(lambda: {query: cli(book, query, lang) for query in asked})
+        wanted = pool.submit(lambda: {query: [h.number for h in cli_hits(book, query, lang, RANKED)]
+                                       for query in asked})
         api = {query: [h["number"] for h in hits] for query, hits in
                zip(asked, api_answers(page, [(query, lang) for query in asked], RANKED))}
         started = time.perf_counter()

@@ -13,19 +13,14 @@ import pytest
 
 from tolaria.errors import UserError
 from tolaria.search import search
-from tolaria_testing import RANKED, REPO, SHARD_FILE, api_answers, box_answers, drawn, drawn_again
+from tolaria_testing import (RANKED, REPO, SHARD_FILE, api_answers, box_answers, cli_hits, drawn,
+                             drawn_again)
 
 ERAS = ["500.7", "502.2", "717.1", "702.25d", "702.26d", "704.5a"]  # numbers of every era
 
 
 def _cli(book, queries) -> list[list[str]]:
-    out = []
-    for query, lang in queries:
-        try:
-            out.append([h.number for h in search(book, query, lang, limit=RANKED)])
-        except UserError:
-            out.append([])
-    return out
+    return [[h.number for h in cli_hits(book, query, lang, RANKED)] for query, lang in queries]
 
 
 def _both(book, tab, queries) -> tuple[list[list[str]], list[list[str]]]:
@@ -97,7 +92,7 @@ ALONE, AMONG = 1 / 3, 1 / 6
 
 def best_bet_queries(topics) -> list[tuple[str, str]]:
     """(query, language): the first phrase of a share of each language's topics alone, and
-    of another share among other words, drawn afresh on each run (over a few runs, every
+    of another share among other words, drawn afresh on each run (over many runs, every
     topic)."""
     alone, among = [], []
     for lang, around in AROUND.items():

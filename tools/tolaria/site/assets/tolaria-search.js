@@ -1,8 +1,8 @@
 // Tolaria's search in the browser: the search docs/search.md specifies, run over the data
 // the build writes (the index's postings and statistics, the analysis, the word lists, the
-// glossary, every edition's numbers, the constants of the ranking). The sections below
-// follow the specification's; the CLI implements the same one, in the same order of
-// operations, so that both compute the same scores and rank the same rules. Snowball stems
+// glossary, every edition's numbers, the constants of the ranking). Each section below names
+// the part of the specification it implements; the CLI implements the same one, in the same
+// order of operations, so that both compute the same scores and rank the same rules. Snowball stems
 // come from the vendored snowball-stemmers (the same algorithms as the index's).
 //   TolariaSearch.open(folder, englishFolder, snowballFactory, fetchJSON)
 //     -> Promise of {search(query, lang, limit) -> Promise of [{number, lang, title}],
@@ -70,7 +70,7 @@
     }
     function isFiller(lang, word) { return filler[lang].has(fold(word.toLowerCase())) }
 
-    // --- a query's words, phrases and operators (search.md: Numbers, words and the index) -
+    // --- a query's words, quoted phrases and operators -------------------------------------
     function clean(text) {
       text = text.slice(0, C.MAX_CHARS * 4).normalize("NFC").replace(/[\p{C}\p{Z}]/gu, " ")
       text = text.split(" ").filter(Boolean).join(" ")
@@ -93,7 +93,7 @@
       return all.length ? { words: all, phrases: phrases } : null
     }
 
-    // --- the index: presence, document frequency, BM25F (search.md: ranking) --------------
+    // --- the index: presence, document frequency, BM25F (search.md: What is indexed, …) ---
     // A term's postings come from its shard (data.postings: undefined when the field does
     // not hold the term, null while its shard is not loaded yet, which the store notes: the
     // search is then run again once the shards are loaded, and only a run that found every
@@ -232,7 +232,7 @@
       return out
     }
 
-    // --- the glossary's names (search.md: Word lists, filler and typos) --------------------
+    // --- the glossary's names (search.md: What is indexed, and how it is ranked) -----------
     var G = data.glossary
     // What the analysis alone decides of a query (the glossary's names, the word lists'
     // entries and the best bets it holds) is found once per query and kept: every run of a
@@ -243,7 +243,7 @@
       if (!found_.has(id)) found_.set(id, find())
       return found_.get(id)
     }
-    function findTerms(query) {  // Glossary.find
+    function findTerms(query) {  // the glossary names a query holds, in any language
       return once("terms", query, function () { return glossaryTerms(query) })
     }
     function glossaryTerms(query) {
@@ -290,7 +290,7 @@
       return false
     }
 
-    // --- the word lists: synonyms and bridges to English (search.md) -------------------------
+    // --- the word lists: synonyms and bridges to English (search.md: Word lists, …) ---------
     function findSynonyms(lang, query, table) {  // the entries a query holds (table: synonyms, english)
       var name = table === data.english ? "english" : table === data.english_words
         ? "english_words" : table ? null : "synonyms"
@@ -392,7 +392,7 @@
       })
       return (vocabularies[id] = { lang: lang, bySound: bySound, byLength: byLength })
     }
-    function closest(vocab, word) {  // Vocabulary.closest
+    function closest(vocab, word) {  // the vocabulary's words nearest a typo: [distance, words]
       var key = sound(vocab.lang, word), size = Array.from(key).length
       if (size < C.MIN_LENGTH) return [0, []]
       var most = allowance(key), letters = new Set(key), best = most + 1, found = []
@@ -523,9 +523,11 @@
         })
         return one(clauses, "any", boost)
       }
-      var all = function (field, list) {  // a quoted phrase (positions) is required as typed,
+      // a quoted phrase (positions) is asked for whether the field holds its words or not; an
+      // unquoted one only when the field holds every word
+      var all = function (field, list) {
         return positions || list.every(function (w) { return present(field + "_" + lang, w) })
-      }  // held or not (a present phrase is every word), as the index finds it
+      }
       if (all("exact", exact)) clauses.push({ t: "phrase", f: "exact_" + lang, words: exact, boost: 1 })
       fields.forEach(function (f) {
         if (all(f, spelled)) clauses.push({ t: "phrase", f: f + "_" + lang, words: spelled, boost: 1 })
@@ -719,7 +721,7 @@
       }
       var lower = parsed.words.map(function (w) { return w.toLowerCase() })
       if (options.searched) options.searched.words = lower
-      matches = matches.filter(function (m) {  // the glossary names of the query's own language
+      matches = matches.filter(function (m) {  // names of the query's language or English, or whose words it does not know
         return m.lang === lang || m.lang === "en" ||
           !Array.from(m.words).every(function (i) { return known(lower[i], lang) })
       })
@@ -982,7 +984,7 @@
       }
       return first(pins.slice(0, limit), found, limit)
     }
-    function withEnglish(hits, lang, searched, limit) {  // the English reading's rule, third
+    function withEnglish(hits, lang, searched, limit) {  // the English reading's rule, third (second after one hit)
       var reading = translate(lang, searched)  // the words as searched (typos read), in English
       if (!reading.length) return hits
       var found = wordHits({ words: reading, phrases: [] }, "en", 1, { correct: false })
