@@ -2,8 +2,9 @@
 // the build writes (the index's postings and statistics, the analysis, the word lists, the
 // glossary, every edition's numbers, the constants of the ranking). Each section below names
 // the part of the specification it implements; the CLI implements the same one, in the same
-// order of operations, so that both compute the same scores and rank the same rules. Snowball stems
-// come from the vendored snowball-stemmers (the same algorithms as the index's).
+// order of operations, so that both compute the same scores and rank the same rules.
+// Snowball stems come from the vendored snowball-stemmers (the same algorithms as the
+// index's).
 //   TolariaSearch.open(folder, englishFolder, snowballFactory, fetchJSON)
 //     -> Promise of {search(query, lang, limit) -> Promise of [{number, lang, title}],
 //        best first; completed(text, lang)}, the data loaded as the search asks for it
