@@ -24,12 +24,28 @@ def _needs_site(item) -> bool:
     return "site" in getattr(item, "fixturenames", ())
 
 
+def _uses_browser(item) -> bool:
+    return "browser" in getattr(item, "fixturenames", ())
+
+
 def pytest_collection_modifyitems(config, items):
-    """The modules that need the built site run last (in their order): the build then
-    overlaps with every other test."""
-    late = {item.module for item in items if _needs_site(item) and hasattr(item, "module")}
-    items[:] = ([item for item in items if getattr(item, "module", None) not in late]
-                + [item for item in items if getattr(item, "module", None) in late])
+    """The modules that need the built site run last: the build then overlaps with every
+    other test. Of those, the modules that drive the browser (seconds a test) come first,
+    and the modules that read the built files (milliseconds a test) end the run, so that
+    the xdist workers run out of tests at about the same time."""
+    late, browsing = set(), set()
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is not None and _needs_site(item):
+            late.add(module)
+            if _uses_browser(item):
+                browsing.add(module)
+
+    def rank(item) -> int:
+        module = getattr(item, "module", None)
+        return 0 if module not in late else 1 if module in browsing else 2
+
+    items.sort(key=rank)  # stable: each group keeps its order
 
 
 def pytest_collection_finish(session):
