@@ -69,8 +69,9 @@ def before_end(text: str, more: str) -> str:
 
 # --- what a test run draws afresh ---------------------------------------------------------------
 # A proof too long to make whole on every run (the moments a fault test kills at, the queries
-# the site is held to the CLI on) takes a share drawn afresh on each run: over many runs the
-# shares cover the whole, where the same share every run would prove the same thing again.
+# the site is held to the CLI on, the language read offline once its copy is whole) takes a
+# share drawn afresh on each run: over many runs the shares cover the whole, where the same
+# share every run would prove the same thing again.
 # One seed for the run: the first process draws it and puts it in the environment its xdist
 # workers inherit (tests/conftest.py), so that every worker draws the same shares;
 # TOLARIA_TEST_SEED draws a run's shares again, and a failure names the seed (drawn_again).

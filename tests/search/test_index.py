@@ -309,6 +309,16 @@ def test_an_unwritable_cache_builds_in_memory_with_one_warning(book, tmp_path):
     assert hits[0] == "104.1"
 
 
+def test_an_index_built_in_memory_needs_no_temporary_folder(book, tmp_path, monkeypatch):
+    """Nothing of an index built in memory goes to disk, not even to the system's temporary
+    directory, which Whoosh's RamStorage shares between every process building one (and
+    which the disk that could not hold the cache may not hold either)."""
+    monkeypatch.setattr("tempfile.tempdir", str(_unwritable(tmp_path)))
+    with pytest.warns(IndexNotSaved):
+        engine = _engine(book, _unwritable(tmp_path))
+    assert not engine.info.saved and _numbers(engine, "game ends immediately")[0] == "104.1"
+
+
 def test_a_cache_folder_that_refuses_writes_builds_in_memory(book, tmp_path, monkeypatch):
     base = tmp_path / "ix"
     base.mkdir()

@@ -46,10 +46,10 @@ def index_of(docs):
 
 
 def whooshs(query, searcher, n):
-    """Whoosh's n best as the engine asks for them on a small index: without block-quality
-    skipping, and without the rebuilding of the matcher tree every few matches (replace),
-    which may leave out a better document (an And of a filter and a sum that names one
-    term twice, at n=1)."""
+    """Whoosh's n best as the engine's fallback asks for them on a small index (several
+    segments, or deletions): without block-quality skipping, and without the rebuilding of
+    the matcher tree every few matches (replace), which may leave out a better document (an
+    And of a filter and a sum that names one term twice, at n=1)."""
     collector = collectors.TopCollector(n, usequality=False, replace=0)
     searcher.search_with_collector(query, collector)
     return [(score, docnum) for score, docnum in collector.results().top_n]

@@ -29,21 +29,17 @@ def _uses_browser(item) -> bool:
 
 
 def pytest_collection_modifyitems(config, items):
-    """The modules that need the built site run last: the build then overlaps with every
-    other test. Of those, the modules that drive the browser (seconds a test) come first,
-    and the modules that read the built files (milliseconds a test) end the run, so that
-    the xdist workers run out of tests at about the same time."""
-    late, browsing = set(), set()
-    for item in items:
-        module = getattr(item, "module", None)
-        if module is not None and _needs_site(item):
-            late.add(module)
-            if _uses_browser(item):
-                browsing.add(module)
+    """The tests that need the built site run last: the build then overlaps with every other
+    test. Of those, the modules that drive the browser come first, whole (their tests share
+    a tab), and the tests that only read the built files, most of which take milliseconds,
+    end the run, so that the xdist workers run out of tests at about the same time."""
+    browsing = {item.module for item in items
+                if _needs_site(item) and _uses_browser(item) and hasattr(item, "module")}
 
     def rank(item) -> int:
-        module = getattr(item, "module", None)
-        return 0 if module not in late else 1 if module in browsing else 2
+        if getattr(item, "module", None) in browsing:
+            return 1
+        return 2 if _needs_site(item) else 0
 
     items.sort(key=rank)  # stable: each group keeps its order
 

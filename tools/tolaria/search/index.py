@@ -160,17 +160,27 @@ def write_index(folder: str, docs: list[Document], fingerprint: str, procs: int 
     return count
 
 
+class MemoryStorage(RamStorage):
+    """Whoosh's RamStorage, whose writer keeps its temporary files in memory too. RamStorage
+    puts them in one folder of the system's temporary directory (MAIN.tmp), the same for
+    every process, which the first writer to finish empties under the others; and an index
+    built in memory because the disk is full or read-only must not need the disk."""
+
+    def temp_storage(self, name=None):
+        return RamStorage()
+
+
 def memory_index(docs: list[Document]):
-    """An index of docs in memory only (a Whoosh index of RamStorage)."""
-    ix = RamStorage().create_index(schema())
+    """An index of docs in memory only, with nothing written to disk."""
+    ix = MemoryStorage().create_index(schema())
     _fill(ix, docs, 1)
     return ix
 
 
 def _fill(ix, docs: list[Document], procs: int) -> int:
     # Whoosh's codec with its posting blocks stored as they are: zlib would compress each of
-    # some 85,000 blocks (most hold a posting or two, a few bytes), which made up a third of
-    # the build's time and is undone by each search that reads a block; the index is about a
+    # tens of thousands of tiny blocks (most hold a posting or two), about a third of a
+    # build's time, and every search that reads a block would undo it; the index is about a
     # quarter larger.
     writer = ix.writer(limitmb=256, procs=procs, multisegment=procs > 1,
                        codec=W3Codec(compression=0))
