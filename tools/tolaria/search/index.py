@@ -40,7 +40,6 @@ from .documents import Document
 # index up to date, as most do, never reads them (start-up is a hot path).
 from whoosh import index as whoosh_index  # noqa: E402  (loaded by .analysis)
 from whoosh.analysis import SpaceSeparatedTokenizer  # noqa: E402
-from whoosh.codec.whoosh3 import W3Codec  # noqa: E402
 from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
 from whoosh.filedb.filestore import FileStorage, RamStorage  # noqa: E402
 from .wordlists import digest
@@ -178,12 +177,7 @@ def memory_index(docs: list[Document]):
 
 
 def _fill(ix, docs: list[Document], procs: int) -> int:
-    # Whoosh's codec with its posting blocks stored as they are: zlib would compress each of
-    # tens of thousands of tiny blocks (most hold a posting or two), about a third of a
-    # build's time, and every search that reads a block would undo it; the index is about a
-    # quarter larger.
-    writer = ix.writer(limitmb=256, procs=procs, multisegment=procs > 1,
-                       codec=W3Codec(compression=0))
+    writer = ix.writer(limitmb=256, procs=procs, multisegment=procs > 1)
     count = 0
     try:
         for doc in docs:
