@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import posixpath
 import struct
+import time
 import zlib
 
 import pytest
@@ -178,8 +179,6 @@ READINGS = [("es", "two pages"), ("en", "a page and a search")]
 def copy_started(httpd, lang: str, lists: dict, read: set[str], longest_s: float = 30):
     """Whether the server was asked for a page of the language's list that the reader never
     read (the offline copy at work) within longest_s."""
-    import time
-
     others = {f"/{lang}/{p}" for p in lists["pages"]} - read
     until = time.monotonic() + longest_s
     while time.monotonic() < until:
