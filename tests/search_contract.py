@@ -13,7 +13,7 @@ import re
 import sys
 from pathlib import Path
 
-from tolaria_testing import REPO, cli_hits
+from tolaria_testing import REPO, cli_numbers
 
 CONTRACT = REPO / "docs" / "search-contract.yaml"
 LIMIT = 5  # the numbers an entry holds unless it says otherwise
@@ -32,7 +32,7 @@ def entries(path: Path = CONTRACT) -> list[dict]:
 
 def cli_gives(book, entry: dict) -> list[str]:
     """The numbers tolaria.search gives for an entry ([] for a query it refuses)."""
-    return [h.number for h in cli_hits(book, entry["query"], entry["lang"], entry["limit"])]
+    return cli_numbers(book, entry["query"], entry["lang"], entry["limit"])
 
 
 def written(text: str, gives: list[list[str]]) -> str:

@@ -411,6 +411,11 @@ def cli_hits(book, query: str, lang: str, limit: int) -> list:
         return []
 
 
+def cli_numbers(book, query: str, lang: str, limit: int) -> list[str]:
+    """The rule numbers of cli_hits, best first."""
+    return [hit.number for hit in cli_hits(book, query, lang, limit)]
+
+
 RANKED = 10  # the hits the site's parity tests compare: `tolaria search`'s default limit, the
 # box's ten rows
 

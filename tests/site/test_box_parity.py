@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from tolaria_testing import (BLIND, QUERY_SETS, RANKED, api_answers, bench_queries, box_answers,
-                             cli_hits, drawn, drawn_again)
+                             cli_numbers, drawn, drawn_again)
 
 LANGS = ("en", "es", "it")
 # the share of each query set's queries asked of window.tolaria.search (the scorer the box's
@@ -70,8 +70,7 @@ def differences(book, page, lang: str) -> tuple[list[str], int, int, float]:
     asked = list(dict.fromkeys(q for q, _name, _n in chosen_queries))
     boxed = [query for query, _name, _n in typed]
     with ThreadPoolExecutor(1) as pool:  # the CLI searches while the browser does
-        wanted = pool.submit(lambda: {query: [h.number for h in cli_hits(book, query, lang, RANKED)]
-                                       for query in asked})
+        wanted = pool.submit(lambda: {q: cli_numbers(book, q, lang, RANKED) for q in asked})
         api = {query: [h["number"] for h in hits] for query, hits in
                zip(asked, api_answers(page, [(query, lang) for query in asked], RANKED))}
         started = time.perf_counter()

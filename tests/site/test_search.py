@@ -13,14 +13,14 @@ import pytest
 
 from tolaria.errors import UserError
 from tolaria.search import search
-from tolaria_testing import (RANKED, REPO, SHARD_FILE, api_answers, box_answers, cli_hits, drawn,
+from tolaria_testing import (RANKED, REPO, SHARD_FILE, api_answers, box_answers, cli_numbers, drawn,
                              drawn_again)
 
 ERAS = ["500.7", "502.2", "717.1", "702.25d", "702.26d", "704.5a"]  # numbers of every era
 
 
 def _cli(book, queries) -> list[list[str]]:
-    return [[h.number for h in cli_hits(book, query, lang, RANKED)] for query, lang in queries]
+    return [cli_numbers(book, query, lang, RANKED) for query, lang in queries]
 
 
 def _both(book, tab, queries) -> tuple[list[list[str]], list[list[str]]]:
