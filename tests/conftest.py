@@ -12,6 +12,7 @@ from typing import NamedTuple
 import pytest
 from hypothesis import settings
 
+from tolaria.cli.program import tune_collector
 from tolaria_testing import FIXTURES, REPO, SEED, run_cache, shared_dir
 
 # No time limit per example: on a machine shared by several runs, a first call that loads
@@ -24,11 +25,13 @@ settings.load_profile("tolaria")
 def pytest_configure(config):
     """The tests' cache from the start: a module that loads the rulebook when it is collected
     writes its snapshot there too, never into the user's cache (the fixtures below use the
-    same folder). The run's seed (tolaria_testing.SEED), for every worker."""
+    same folder). The run's seed (tolaria_testing.SEED), for every worker. The garbage
+    collector run as the tolaria program runs it (tests call its main() in process)."""
     factory = getattr(config, "_tmp_path_factory", None)
     if factory is not None:
         os.environ["TOLARIA_CACHE"] = str(run_cache(factory))
     os.environ["TOLARIA_TEST_SEED"] = SEED  # the run's one seed, for the workers it starts
+    tune_collector()
 
 
 @pytest.fixture

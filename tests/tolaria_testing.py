@@ -163,6 +163,8 @@ def start_made_once(tmp_path_factory, name: str, make: str,
                 environ[key] = value
         module, function = make.split(":")
         code = ("import os, sys, fcntl, pathlib, importlib\n"
+                "from tolaria.cli.program import tune_collector\n"
+                "tune_collector()  # as the tolaria program runs\n"
                 f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
                 f"make = getattr(importlib.import_module({module!r}), {function!r})\n"
                 f"make(pathlib.Path({str(root / name)!r}))\n"

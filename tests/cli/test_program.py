@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from tolaria.cli import main
+from tolaria.cli.program import THRESHOLDS
 from tolaria_testing import FIXTURES
 
 PROGRAM = [sys.executable, "-m", "tolaria"]
@@ -67,3 +68,11 @@ def test_every_command_ends_with_the_interpreters_teardown(command):
               "run()\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0 and done.stderr == "teardown\n"
+
+
+def test_a_command_runs_the_garbage_collector_at_the_programs_thresholds():
+    script = ("import gc\nfrom tolaria.cli import program\n"
+              "program.main = lambda argv: print(*gc.get_threshold()) or 0\nprogram.run()\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert tuple(map(int, done.stdout.split())) == THRESHOLDS != (700, 10, 10)  # Python's

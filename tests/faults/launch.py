@@ -19,7 +19,6 @@ moments over the part of a complete run that writes."""
 import builtins
 import io
 import os
-import sys
 import time
 
 SLOW = 20
@@ -91,6 +90,6 @@ if os.environ.get("TOLARIA_FAULTS_BROKEN"):
     os.replace = _in_place
     os.rename = _in_place
 
-from tolaria.cli import main  # noqa: E402
+from tolaria.cli.program import run  # noqa: E402
 
-sys.exit(main(sys.argv[1:]))
+run()  # as the console script runs
