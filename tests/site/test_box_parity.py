@@ -25,7 +25,7 @@ LANGS = ("en", "es", "it")
 # as much a query: its worker, the rows it draws, and what it does to a query before
 # searching (a last word still being typed completed, a number's shape checked:
 # test_search.py and test_box_numbers.py type those). Each set has some of both.
-ASKED, TYPED = 1 / 3, 1 / 3
+ASKED, TYPED = 1 / 6, 1 / 3
 
 
 Asked = tuple[str, str, int]  # a query, its set, its place in the set
