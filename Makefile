@@ -16,7 +16,7 @@ STAMP  := $(VENV)/.installed-stamp
 # a Debian package, installed when missing (the machine's only other package source)
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 
-.PHONY: setup test serve validate fmt contract bench extract update compile clean docs vendor browser chromium site lighthouse
+.PHONY: setup test serve validate fmt contract bench extract update compile clean docs vendor fetched browser chromium site lighthouse
 
 # uv installs the pinned packages (from PyPI, as pip would) in a few seconds where pip takes
 # about twenty. The machine's pip fetches uv into $(VENV)/uv; the venv itself is made without
@@ -70,6 +70,12 @@ $(SNOWBALL):
 
 vendor: $(MERMAID) $(SNOWBALL)
 
+# What `make test` fetches beside the environment's packages (each waits on its registry):
+# the scripts, then the browser, one after the other (each may install a Debian package, and
+# apt installs one at a time).
+fetched:
+	@$(MAKE) --no-print-directory -j1 vendor browser
+
 # The browsers, from Debian's packages (Playwright drives them; no browser download): the
 # site's tests run chromium-headless-shell, Chromium without the desktop browser around it;
 # the benchmarks measure the browser readers run, chromium.
@@ -97,7 +103,8 @@ site: setup vendor
 
 # validate first: a data error is reported as file:line before the suite runs (the suite's
 # own tests run validate and fmt --check on the project too)
-test: setup vendor browser
+test:
+	@$(MAKE) --no-print-directory -j2 setup fetched
 	$(BIN)/tolaria validate
 	$(BIN)/python -m pytest -n auto --durations=25
 
