@@ -1,10 +1,11 @@
-"""16 processes searching and showing at once on an empty cache (the index and the snapshot
-are first built concurrently), and again while `tolaria index --rebuild` runs, started one
-after another until it ends (so that some read the index while the rebuild points at its
-new folder): every one succeeds and prints what a lone run prints. The mechanics do not
-depend on the corpus: the processes read the small rulebook (support.make_small_rulebook).
+"""Eight processes (READERS) searching and showing at once on an empty cache (the index and
+the snapshot are first built concurrently), and again while `tolaria index --rebuild` runs,
+started one after another until it ends (so that some read the index while the rebuild
+points at its new folder): every one succeeds and prints what a lone run prints. The
+mechanics do not depend on the corpus: the processes read the small rulebook
+(support.make_small_rulebook).
 
-TOLARIA_FAULTS_BROKEN=1 in the environment runs the 16 readers and the rebuild with the
+TOLARIA_FAULTS_BROKEN=1 in the environment runs the readers and the rebuild with the
 broken writer of launch.py (every os.replace of a file becomes a slow rewrite in place):
 a reader then meets the index's half-written pointer file, and this test fails, as it
 should.
@@ -19,6 +20,7 @@ import time
 from .support import command, copy_small, environment, run
 
 BROKEN = bool(os.environ.get("TOLARIA_FAULTS_BROKEN"))
+READERS = 8  # at once on two cores, four processes to a core
 QUERIES = [["search", "cleanup step"], ["search", "paso de limpieza", "--lang", "es"],
            ["show", "104.3b"], ["show", "514.1", "--lang", "all"]]
 
@@ -57,7 +59,7 @@ def _during(work, argvs, rebuild, pause: float) -> list[tuple[list[str], int, st
     return _results(started)
 
 
-def test_sixteen_readers_at_once_and_during_a_rebuild(small_rulebook, tmp_path):
+def test_readers_at_once_and_during_a_rebuild(small_rulebook, tmp_path):
     work = tmp_path / "work"
     copy_small(small_rulebook, work)
     lone_work = tmp_path / "lone"
@@ -70,7 +72,7 @@ def test_sixteen_readers_at_once_and_during_a_rebuild(small_rulebook, tmp_path):
         if len(lone) == 1:  # the first builds the index on an empty cache: as long as a rebuild
             rebuilding = time.perf_counter() - began
     assert all(status == 0 and out for status, out in lone.values())
-    argvs = [QUERIES[i % len(QUERIES)] for i in range(16)]
+    argvs = [QUERIES[i % len(QUERIES)] for i in range(READERS)]
     # the outputs name no paths, so runs on another copy of the rulebook print the same
     for round_ in ("empty cache", "during a rebuild"):
         if round_ == "empty cache":
