@@ -110,7 +110,7 @@ def test_the_site_shows_the_best_bets_exactly_as_the_cli(book, tab):
 
     topics = wordlists.lists().topics
     queries = best_bet_queries(topics)
-    assert len(topics) * (ALONE + AMONG) * 1.1 > len(queries) > 200
+    assert len(topics) * (ALONE + AMONG) * 1.1 > len(queries) > 300
     cli, site = _both(book, tab, queries)
     differ = [f"{lang} {query!r}: site {s}, cli {c}"
               for (query, lang), s, c in zip(queries, site, cli) if s != c]
