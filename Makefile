@@ -70,11 +70,14 @@ $(SNOWBALL):
 
 vendor: $(MERMAID) $(SNOWBALL)
 
-# What `make test` fetches beside the environment's packages (each waits on its registry):
-# the scripts, then the browser, one after the other (each may install a Debian package, and
-# apt installs one at a time).
+# What `make test` fetches while the environment's packages install (each waits on its
+# registry): the Debian packages that are missing in one apt-get (apt installs one at a
+# time), then the scripts.
 fetched:
-	@$(MAKE) --no-print-directory -j1 vendor browser
+	@missing="$$(command -v npm >/dev/null || echo npm) \
+	  $$(test -x /usr/bin/chromium-headless-shell || echo chromium-headless-shell)"; \
+	  if [ -n "$$(echo $$missing)" ]; then $(APT_INSTALL) $$missing; fi
+	@$(MAKE) --no-print-directory vendor
 
 # The browsers, from Debian's packages (Playwright drives them; no browser download): the
 # site's tests run chromium-headless-shell, Chromium without the desktop browser around it;
