@@ -220,17 +220,23 @@ def test_a_language_reads_offline_after_the_reader_read_on(browser, site, lang, 
             assert rows(page, "draw" if lang == "en" else "robar")
             # a shard not kept yet: the browser's fetch, not the service worker's answer
             assert shards and not any(shards), shards
-        if not whole:
+        if whole:
+            have = kept_once(page, lang, wanted)
+            assert wanted <= have, sorted(wanted - have)[:5]
+            cache = page.evaluate("caches.keys()")
+            assert cache == [f"tolaria-{lang}-{lists['version']}"]
+            context.set_offline(True)
+        else:
             assert copy_started(httpd, lang, lists, {f"/{lang}/104/", f"/{lang}/702.26/"})
-            context.close()
-            assert errors == [], errors
-            return
-        have = kept_once(page, lang, wanted)
-        assert wanted <= have, sorted(wanted - have)[:5]
-        cache = page.evaluate("caches.keys()")
-        assert cache == [f"tolaria-{lang}-{lists['version']}"]
-        context.set_offline(True)
-    # the network is cut and the server is gone
+    if whole:  # the network is cut and the server is gone
+        read_offline(page, url, lang, shards)
+    context.close()
+    assert errors == [], errors
+
+
+def read_offline(page, url: str, lang: str, shards: list[bool]) -> None:
+    """A copied language read with the network cut: a page not visited, a search for new
+    words (its shards kept by the copy), a page of the whole CR not kept."""
     page.goto(f"{url}{lang}/724/")  # a section page not visited
     assert "724" in page.locator("h1").first.inner_text()
     assert page.locator('[id="724.1"]').count() == 1
@@ -246,5 +252,3 @@ def test_a_language_reads_offline_after_the_reader_read_on(browser, site, lang, 
     assert note.is_visible(), page.locator("body").inner_text()[:300]
     if lang == "es":
         assert "sin conexión" in note.inner_text()
-    context.close()
-    assert errors == [], errors
