@@ -16,7 +16,7 @@ STAMP  := $(VENV)/.installed-stamp
 # a Debian package, installed when missing (the machine's only other package source)
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 
-.PHONY: setup test serve validate fmt contract bench extract update compile clean docs vendor fetched browser chromium site lighthouse
+.PHONY: setup test serve validate fmt contract bench extract update compile clean docs vendor npm fetched browser chromium site lighthouse
 
 # uv installs the pinned packages (from PyPI, as pip would) in a few seconds where pip takes
 # about twenty. The machine's pip fetches uv into $(VENV)/uv; the venv itself is made without
@@ -46,12 +46,16 @@ update: extract
 	  --no-wrap --ignore-obsolete --no-fuzzy-matching
 	sed -i '/^#: /d' locales/*/LC_MESSAGES/tolaria.po  # no source locations: they churn on every edit
 
+# npm, from Debian's packages when missing: the site's scripts and Lighthouse come from the
+# npm registry.
+npm:
+	@command -v npm >/dev/null || ($(APT_INSTALL) npm)
+
 # The site's diagram library, from the npm registry (kept in build/, never committed).
 MERMAID_VERSION := 11.17.2
 MERMAID := build/vendor/mermaid.min.js
 
-$(MERMAID):
-	@command -v npm >/dev/null || ($(APT_INSTALL) npm)
+$(MERMAID): | npm
 	rm -rf build/vendor/unpack && mkdir -p build/vendor/unpack
 	cd build/vendor/unpack && npm pack --silent mermaid@$(MERMAID_VERSION) >/dev/null && \
 	  tar -xzf mermaid-$(MERMAID_VERSION).tgz package/dist/mermaid.min.js
@@ -61,8 +65,7 @@ $(MERMAID):
 SNOWBALL_VERSION := 0.6.0
 SNOWBALL := build/vendor/snowball-stemmers.js
 
-$(SNOWBALL):
-	@command -v npm >/dev/null || ($(APT_INSTALL) npm)
+$(SNOWBALL): | npm
 	rm -rf build/vendor/unpack-snowball && mkdir -p build/vendor/unpack-snowball
 	cd build/vendor/unpack-snowball && npm pack --silent snowball-stemmers@$(SNOWBALL_VERSION) >/dev/null && \
 	  tar -xzf snowball-stemmers-$(SNOWBALL_VERSION).tgz package/snowball-stemmers.js
@@ -71,12 +74,10 @@ $(SNOWBALL):
 vendor: $(MERMAID) $(SNOWBALL)
 
 # What `make test` fetches while the environment's packages install (each waits on its
-# registry): the Debian packages that are missing in one apt-get (apt installs one at a
-# time), then the scripts.
+# registry): the browser, then the scripts (each may install a Debian package, and apt
+# installs one at a time).
 fetched:
-	@missing="$$(command -v npm >/dev/null || echo npm) \
-	  $$(test -x /usr/bin/chromium-headless-shell || echo chromium-headless-shell)"; \
-	  if [ -n "$$(echo $$missing)" ]; then $(APT_INSTALL) $$missing; fi
+	@$(MAKE) --no-print-directory browser
 	@$(MAKE) --no-print-directory vendor
 
 # The browsers, from Debian's packages (Playwright drives them; no browser download): the
@@ -93,8 +94,7 @@ chromium:
 LIGHTHOUSE_VERSION := 12.2.3
 LIGHTHOUSE := build/lighthouse/node_modules/.bin/lighthouse
 
-$(LIGHTHOUSE):
-	@command -v npm >/dev/null || ($(APT_INSTALL) npm)
+$(LIGHTHOUSE): | npm
 	mkdir -p build/lighthouse
 	cd build/lighthouse && npm install --silent --no-audit --no-fund --prefix . lighthouse@$(LIGHTHOUSE_VERSION) >/dev/null
 
