@@ -79,3 +79,14 @@ def test_a_command_runs_the_garbage_collector_at_the_programs_thresholds():
     assert done.returncode == 0, done.stderr
     python, program = (tuple(map(int, line.split()))[:2] for line in done.stdout.splitlines())
     assert program == THRESHOLDS[:2] != python
+
+
+def test_a_warning_is_one_plain_line_not_pythons(tmp_path):
+    """A cache it cannot write: the index is built in memory, and the program says so in
+    its own words, not in the lines Python prints (a source file and its code)."""
+    (tmp_path / "a-file").write_text("")
+    env = dict(os.environ, TOLARIA_CACHE=str(tmp_path / "a-file" / "cache"))
+    done = subprocess.run(PROGRAM + ["index", "--rules", str(FIXTURES / "rulebook")],
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 1 and len(done.stderr.splitlines()) == 1, done.stderr
+    assert done.stderr.startswith("tolaria: warning: the search index could not be saved in ")

@@ -176,6 +176,22 @@ def test_a_bad_corpus_fails_the_build(tiny, tmp_path):
     assert re.search(r"es/104\.yaml:\d+", result.stderr)
 
 
+def test_a_cache_it_cannot_write_is_one_warning_in_the_users_language(tiny, tmp_path,
+                                                                     monkeypatch, capsys,
+                                                                     recwarn):
+    """The index is then built in memory: the build says so once, in the interface's
+    language, although it speaks each site language in turn, and the site is built."""
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "a-file" / "cache"))
+    status = main(["site", "--out", str(tmp_path / "out"), "--rules", str(tiny),
+                   "--ui-lang", "it"])
+    err = capsys.readouterr().err
+    assert status == 0 and len(err.splitlines()) == 1, err
+    assert err.startswith("tolaria: attenzione: impossibile salvare l’indice di ricerca in ")
+    assert (tmp_path / "out" / "es" / "104" / "index.html").is_file()
+    assert [str(w.message) for w in recwarn] == []  # none left to Python's own lines
+
+
 def test_search_index_is_in_the_pages_language(site):
     for lang in LANGUAGES:
         index = json.loads((site / lang / "search" / "search_index.json").read_text("utf-8"))

@@ -13,6 +13,7 @@ from .. import i18n
 from ..errors import DataErrors, UserError, os_error_text
 from ..i18n import _
 from .commands import COMMANDS
+from .warning_lines import report_warnings
 from .interface import command_position, interface_language
 from .plain import read_plain
 
@@ -26,7 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     if isinstance(args, int):  # argparse has printed usage or help
         return args
     try:
-        return args.run(args)
+        with report_warnings():
+            return args.run(args)
     except DataErrors as exc:
         for error in exc.errors:
             print(error, file=sys.stderr)

@@ -1,4 +1,4 @@
-"""Small helpers the commands share: reading the rulebook, printing JSON and warnings.
+"""Small helpers the commands share: reading the rulebook, printing JSON.
 
 pathlib is imported where used (rules_dir): every command imports this module, and `show`
 needs it only with another rulebook folder."""
@@ -56,21 +56,3 @@ def rulebook(args) -> RuleBook:
 
 def print_json(data) -> None:
     sys.stdout.write(json_text(data) + "\n")
-
-
-class report_warnings:
-    """Library warnings (an index rebuilt) as one line each on stderr, for a `with` block.
-    (A class, not contextlib.contextmanager, and warnings imported in it: show needs neither.)"""
-
-    def __enter__(self) -> None:
-        import warnings  # lazy: saves 0.6 ms of `show`'s cold start (python -X importtime)
-
-        self._catching = warnings.catch_warnings(record=True)
-        self._caught = self._catching.__enter__()
-        warnings.simplefilter("always")
-
-    def __exit__(self, *failure) -> None:
-        self._catching.__exit__(*failure)
-        for warning in self._caught:
-            print(_("tolaria: warning: {message}").format(message=warning.message),
-                  file=sys.stderr)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 from ..i18n import _
 from ..search import build_index
-from .common import print_json, report_warnings, rulebook
+from .common import print_json, rulebook
 
 
 def HELP() -> str:
@@ -21,8 +21,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    with report_warnings():
-        info = build_index(rulebook(args), rebuild=args.rebuild)
+    info = build_index(rulebook(args), rebuild=args.rebuild)
     if args.json:
         print_json(info.to_json())
     else:

@@ -11,7 +11,7 @@ from ..rulebook.limits import check_query
 from ..search import MAX_LIMIT, search
 from ..search.advice import unknown_words
 from ..search.parsing import echo
-from .common import print_json, report_warnings, rulebook
+from .common import print_json, rulebook
 
 
 def limit(text: str) -> int:
@@ -55,8 +55,7 @@ def run(args) -> int:
     query = " ".join(args.query)
     check_query(query)
     lang = args.lang or current_language()
-    with report_warnings():
-        hits = search(rulebook(args), query, lang, args.limit)
+    hits = search(rulebook(args), query, lang, args.limit)
     for notice in hits.notices():
         print(notice, file=sys.stderr)
     if not hits and hits.unknown and not args.json:  # words no rule holds

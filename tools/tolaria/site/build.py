@@ -18,6 +18,7 @@ import logging
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, ConfigurationError, PluginError
+from ..search import engine_for
 from ..today.loader import load_rulebook
 from .search import stemmers_path
 
@@ -190,7 +191,11 @@ def build_site(out_dir, rules=None, languages=LANGUAGES, strict: bool = True) ->
     """Build every language of the site into out_dir; returns out_dir.
 
     Raises DataErrors for a bad rulebook and UserError when mkdocs fails."""
-    load_rulebook(rules)  # a bad corpus fails here, with every error as file:line
+    book = load_rulebook(rules)  # a bad corpus fails here, with every error as file:line
+    # the search index opened (built if need be) before the languages' builds switch the
+    # interface's language: a warning about it (a cache that cannot be written) is worded in
+    # the user's
+    engine_for(book)
     # mkdocs-material prints a banner about MkDocs 2 on every build unless this is set.
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     out_dir = os.path.abspath(str(out_dir))
