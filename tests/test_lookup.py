@@ -1,13 +1,15 @@
 """Rule numbers as people type them: one reader for the command line and search."""
 
 import doctest
+import sys
+import unicodedata
 
 import pytest
 from hypothesis import given, strategies as st
 
 from tolaria import lookup as module
 from tolaria.errors import UserError
-from tolaria.lookup import typed_number, typed_numbers
+from tolaria.lookup import digit_zeros, read_digits, typed_number, typed_numbers
 from tolaria.numbering import RuleNumber
 from tolaria_testing import QUERY_SETS, REPO, bench_queries
 
@@ -54,6 +56,49 @@ def test_any_text_is_numbers_none_or_a_clear_error(text):
         assert "\n" not in str(error)
         return
     assert numbers is None or (numbers and len(numbers) <= module.MAX_RANGE)
+
+
+ZEROS = digit_zeros()
+ASCII_NUMBERS = st.from_regex(r"(rule |r)?[1-9][0-9]{2}(\.[1-9][0-9]?[a-k]?)?(-[a-k])?",
+                              fullmatch=True)
+
+
+def in_digits(text: str, zero: int) -> str:
+    return "".join(chr(zero + int(c)) if c.isdigit() else c for c in text)
+
+
+def fullwidth(text: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+def test_the_zeros_are_those_of_every_run_of_ten_digits():
+    """The site reads a digit as its distance from the zero before it (docs/search.md):
+    every decimal digit is within ten of a zero, and each run holds ten digits."""
+    digits = [c for c in range(sys.maxunicode + 1)
+              if unicodedata.decimal(chr(c), None) is not None]
+    assert {c - unicodedata.decimal(chr(c)) for c in digits} == set(ZEROS)
+    assert len(digits) == 10 * len(ZEROS) and ZEROS == sorted(ZEROS) and ZEROS[0] == ord("0")
+
+
+@given(ASCII_NUMBERS, st.sampled_from(ZEROS), st.booleans())
+def test_a_number_in_any_scripts_digits_or_in_fullwidth_is_the_number(text, zero, wide):
+    typed = fullwidth(text) if wide else in_digits(text, zero)
+    assert read_digits(typed) == text
+    try:
+        expected = typed_numbers(text)
+    except UserError:
+        with pytest.raises(UserError) as caught:
+            typed_numbers(typed)
+        assert typed.strip() in str(caught.value)  # repeated as typed
+    else:
+        assert typed_numbers(typed) == expected
+
+
+@given(st.text(max_size=40))
+def test_reading_digits_keeps_the_length_in_characters_and_is_done_once(text):
+    read = read_digits(text)
+    assert len(read) == len(text) and read_digits(read) == read
+    assert all(c.isascii() or unicodedata.decimal(c, None) is None for c in read)
 
 
 def _typed_in_query_sets():

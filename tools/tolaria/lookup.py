@@ -3,7 +3,8 @@ the audit turn a number into rules.
 
 Numbers are read as people type them: `104.3b`, `Rule 104.3B`, `r104`, `104,3b` (a decimal
 comma), and ranges `512-514`, `104.3a-d` (typed_numbers; its patterns are numbering.py's, its
-errors one line in the user's language). A number then names a covered rule (resolve): by
+errors one line in the user's language), in any script's digits or in fullwidth forms
+(`１０４.３ｂ`, `٥١٤`: read_digits). A number then names a covered rule (resolve): by
 today's number, by this rulebook's own, by any edition's through the rule history, or as
 what a pre-2009 rule 300.x became.
 
@@ -50,11 +51,40 @@ def _query():
                     + PREFIX + r"(?P<last>" + _NUMBER + r"|[a-z]))?\s*$")
 
 
+# The decimal digits of every script are in runs of ten, from its zero up (unicodedata's
+# Nd), all in Unicode's first two planes.
+DIGIT_PLANES = 0x20000
+FULLWIDTH = (0xFF01, 0xFF5E, 0xFEE0)  # ！ to ～: ASCII's ! to ~ plus the offset
+
+
+def digit_zeros() -> list[int]:
+    """The code points of the zeros of every script's decimal digits (read_digits' table;
+    the site's search reads digits from it)."""
+    import unicodedata  # lazy: only the export and a query typed in other digits need it
+
+    return [code for code in range(DIGIT_PLANES)
+            if unicodedata.decimal(chr(code), None) == 0]
+
+
+def read_digits(text: str) -> str:
+    """text with each decimal digit of another script (٣, ३, ３) as its ASCII digit, and the
+    fullwidth forms of ASCII's characters (ｂ, ．) as those characters: a number typed with
+    any keyboard is the number (docs/search.md)."""
+    if text.isascii():
+        return text
+    import unicodedata
+
+    first, last, offset = FULLWIDTH
+    return "".join(chr(ord(c) - offset) if first <= ord(c) <= last
+                   else str(unicodedata.decimal(c, "")) or c for c in text)
+
+
 def typed_numbers(text: str, required: bool = False) -> list[RuleNumber] | None:
     """The numbers text asks for, or None when it is not shaped like a number (when
     required, a UserError instead). Shaped like one but not a valid number ("104.3l",
     "099"), a range that leaves its rule or level ("104.3b-104.4a"), or a range too long: a
-    one-line UserError."""
+    one-line UserError (which repeats text as typed)."""
+    typed, text = text, read_digits(text)
     if len(text) <= MAX_LENGTH:
         try:  # a plain number: 104, 104.3, 104.3B
             return [RuleNumber.parse(text.lower())]
@@ -64,9 +94,9 @@ def typed_numbers(text: str, required: bool = False) -> list[RuleNumber] | None:
     match = _query().match(text) if shaped else None
     if not match:
         if any(c.isdigit() for c in text[:MAX_LENGTH]) and _malformed().match(text):
-            raise _not_a_number_or_range(text)  # for search as for show
+            raise _not_a_number_or_range(typed)  # for search as for show
         if required:
-            raise _not_a_number(text)
+            raise _not_a_number(typed)
         return None
     first = match["first"].lower().rstrip(".").replace(",", ".")
     last = (match["last"] or "").lower().rstrip(".").replace(",", ".")
@@ -75,7 +105,7 @@ def typed_numbers(text: str, required: bool = False) -> list[RuleNumber] | None:
     try:
         ends = RuleNumber.parse(first), RuleNumber.parse(last) if last else None
     except BadNumber:
-        raise _not_a_number_or_range(text) from None
+        raise _not_a_number_or_range(typed) from None
     if ends[1] is None:
         return [ends[0]]
     try:
@@ -83,10 +113,10 @@ def typed_numbers(text: str, required: bool = False) -> list[RuleNumber] | None:
     except BadNumber:
         raise UserError(_("'{query}' is not a range: a range stays within one rule or one "
                           "level, first number first (e.g. 512-514, 104.3-104.5, "
-                          "104.3a-104.3d or 104.3a-d)").format(query=as_typed(text))) from None
+                          "104.3a-104.3d or 104.3a-d)").format(query=as_typed(typed))) from None
     if len(numbers) > MAX_RANGE:
         raise UserError(_("the range {query} is too long (at most {count} numbers)").format(
-            query=as_typed(text), count=MAX_RANGE))
+            query=as_typed(typed), count=MAX_RANGE))
     return numbers
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from ..errors import UserError
 from ..i18n import _
+from ..lookup import read_digits
 from ..model import RuleBook
 from .hits import Hit, Hits
 from .numbers import among_words, lookup, parse_number_query, split_numbers
@@ -75,9 +76,10 @@ def search(book: RuleBook, query: str, lang: str | Sequence[str] = "en", limit: 
     limit = max(1, min(int(limit), MAX_LIMIT))
     if not isinstance(query, str):
         raise QueryError(_("the query must be text"))
-    numbers = parse_number_query(query)
+    numbers = parse_number_query(query)  # (which reads digits as below, and quotes the query)
     if numbers is not None:
         return Hits(lookup(book, numbers, langs)[:limit])
+    query = read_digits(query)  # any script's digits, and fullwidth forms, as ASCII's
     mixed = split_numbers(query)  # rule numbers among words: their rules first, then the words'
     if mixed is not None:
         numbers, rest = mixed

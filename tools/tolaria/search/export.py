@@ -317,7 +317,8 @@ def _patterns() -> dict:
 
     return {"typed": js(TYPED_PATTERN), "dash": js(TYPED_DASH), "rule_words": js(RULE_WORDS),
             "number": js(NUMBER_PATTERN), "letters": LETTERS, "max_length": typed.MAX_LENGTH,
-            "max_range": typed.MAX_RANGE, "max_text": MAX_TEXT}
+            "max_range": typed.MAX_RANGE, "max_text": MAX_TEXT, "zeros": typed.digit_zeros(),
+            "fullwidth": typed.FULLWIDTH}
 
 
 def search_data(book: RuleBook) -> dict:

@@ -829,12 +829,23 @@
       P.dash + "(?:" + P.typed + "|[a-z]))?)(?![\\p{L}\\p{N}_])\\.?", "giu")
     var RULE_WORD = new RegExp("(?<![\\p{L}\\p{N}_])(?:" + P.rule_words + ")\\s*$", "iu")
     var NUMBER = new RegExp("^(?:" + P.number + ")$")
+    function readDigits(text) {  // any script's decimal digits (P.zeros: each run's zero) and
+      if (!/[^\x00-\x7f]/.test(text)) return text  // the fullwidth forms, as ASCII's
+      var first = P.fullwidth[0], last = P.fullwidth[1], offset = P.fullwidth[2]
+      return Array.from(text, function (c) {
+        var code = c.codePointAt(0)
+        if (code >= first && code <= last) return String.fromCharCode(code - offset)
+        for (var i = P.zeros.length - 1; i >= 0 && P.zeros[i] > code; i--) {}
+        return i >= 0 && code - P.zeros[i] < 10 ? String(code - P.zeros[i]) : c
+      }).join("")
+    }
     function canonical(text) {  // a rule number as written canonically; null when not a number
       text = text.toLowerCase().replace(/\.+$/, "").replace(/,/g, ".")
       var letter = /\d([a-z])$/.exec(text)
       return NUMBER.test(text) && (!letter || P.letters.indexOf(letter[1]) >= 0) ? text : null
     }
     function typedNumbers(text) {  // the numbers a query is, or null when not shaped like one
+      text = readDigits(text)
       var m = text.length <= P.max_length ? WHOLE_QUERY.exec(text) : null
       if (!m) return null
       var first = canonical(m.groups.first), last = m.groups.last
@@ -856,6 +867,7 @@
       var query = text.trim(), refused = function (problem) {
         return { problem: problem, query: query }
       }
+      text = readDigits(text)
       if (text.length <= P.max_length && canonical(text) !== null) return null
       var m = text.length <= P.max_length && /\d/.test(text) ? WHOLE_QUERY.exec(text) : null
       if (!m) {
@@ -951,6 +963,7 @@
       if (numberProblem(text)) return []  // refused, as the CLI refuses it
       var numbers = typedNumbers(text)
       if (numbers !== null) return lookup(numbers, lang).slice(0, limit)
+      text = readDigits(text)
       var mixed = splitNumbers(text)
       if (mixed !== null) {
         var hits = lookup(mixed[0], lang), seen = new Set(hits.map(function (h) {
@@ -1098,7 +1111,7 @@
     // neighbours, as typed and once the words that do not count (stop words, filler) are left
     // out, whose shards are fetched together before it runs
     function likely(text, lang) {
-      var list = words(text).map(function (w) { return w.toLowerCase() }), out = []
+      var list = words(readDigits(text)).map(function (w) { return w.toLowerCase() }), out = []
       var pairs = function (sequence) {
         sequence.forEach(function (w, i) {
           if (i + 1 >= sequence.length) return
@@ -1125,7 +1138,7 @@
     // those of its reading in English (the words as typed, read in English; withEnglish)
     function likelyEnglish(text, lang) {
       if (lang === "en") return []
-      var reading = translate(lang, words(text).map(function (w) { return w.toLowerCase() }))
+      var reading = translate(lang, words(readDigits(text)).map(function (w) { return w.toLowerCase() }))
       return reading.length ? likely(reading.join(" "), "en") : []
     }
 
