@@ -198,6 +198,29 @@ def test_a_number_other_rules_had_names_them(capsys):
     assert "also" not in json.loads(out)
 
 
+def test_a_number_that_names_two_rules_across_editions_names_the_other(capsys):
+    """This reference's 717.1 (724.1 today) is an Attraction rule today; today's 723.1 was
+    724.1's until February 2026: each answer has a line on the other, with its command."""
+    status, out, _ = run(capsys, "show", "717.1")
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == "724.1 · Ending Turns and Phases · English"
+    assert lines[1].endswith("720.1 until November 17, 2023; …; 717.1 until June 18, 2021")
+    assert lines[2] == ("717.1 is another rule today (717 Attraction Cards): tolaria show "
+                        "717.1 --edition 2026-04-17")
+    status, out, _ = run(capsys, "show", "717.1", "--edition", "2026-04-17")
+    assert out.startswith("717.1 · Attraction Cards · English\n")
+    status, out, _ = run(capsys, "show", "702.25", "--json")
+    assert json.loads(out)["today_rule"]["name"] == "Flanking"
+    status, out, _ = run(capsys, "show", "723.1")
+    assert out.splitlines()[:2] == [
+        "723.1 · Controlling Another Player · English",
+        "723.1 was also this reference's 717.1 in the editions of July 25, 2025 … February 27, "
+        "2026: tolaria show 717.1"]
+    for plain in ("724.1", "104.3b"):
+        status, out, _ = run(capsys, "show", plain, "--json")
+        assert "today_rule" not in json.loads(out) and "also" not in json.loads(out)
+
+
 # --- links, English-only notes, numbers no edition had -----------------------------------------
 def _targets(data):
     yield from data.get("targets", [])

@@ -32,18 +32,31 @@ def test_a_number_is_read_in_the_edition_of_the_date(h):
     assert reading_on(h, "702.26", D("2001-01-01")) == Reading(None)
 
 
-def test_a_number_that_was_an_uncovered_rule_is_one_line(capsys):
-    assert main(["show", "702.26", "--edition", "2018-01-01"]) == 1
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert captured.err == ("tolaria: 702.26 on January 1, 2018 was Buyback, which this "
-                            "reference does not cover; 702.26 is the number of this "
-                            "reference's 702.25 in the editions of April 22, 2021 … April 17, "
-                            "2026; it was 702.25 then: tolaria show 702.25 --edition "
-                            "2018-01-01\n")
-    assert main(["show", "716", "--edition", "2017-01-20"]) == 1
-    assert "716 on January 20, 2017 was The Monarch" in capsys.readouterr().err
-    assert main(["show", "702.26a", "--edition", "2018-01-01", "--json"]) == 1
+def test_a_number_that_was_an_uncovered_rule_is_that_rule_as_the_edition_printed_it(capsys):
+    """From the stored editions, with a line on where this reference's rule was."""
+    assert main(["show", "702.26", "--edition", "2018-01-01"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == ["702.26 · Buyback · English", (
+        "702.26 is the number of this reference's 702.25 in the editions of April 22, 2021 … "
+        "April 17, 2026; it was 702.25 then: tolaria show 702.25 --edition 2018-01-01")]
+    assert main(["show", "716", "--edition", "2017-01-20"]) == 0
+    assert capsys.readouterr().out.startswith("716 · The Monarch · English\n")
+    assert main(["show", "702.26a", "--edition", "2018-01-01", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["number"], data["edition"]) == ("702.26a", "2017-09-29")
+    assert data["text"].startswith("Buyback appears on some instants and sorceries")
+    assert data["rulebook_rule"] == {"number": "702.25a", "then": "702.25a"}
+
+
+def test_without_the_stored_editions_an_uncovered_rule_is_one_line(project, capsys):
+    (project / "cr" / "editions.json").unlink()
+    assert _err(capsys, "show", "702.26", "--edition", "2018-01-01", "--rules",
+                str(project)) == (1, (
+        "tolaria: 702.26 on January 1, 2018 was Buyback, which this reference does not "
+        "cover; 702.26 is the number of this reference's 702.25 in the editions of April 22, "
+        "2021 … April 17, 2026; it was 702.25 then: tolaria show 702.25 --edition "
+        "2018-01-01\n"))
+    assert main(["show", "702.26a", "--edition", "2018-01-01", "--rules", str(project)]) == 1
     assert "fell under 702.26 Buyback" in capsys.readouterr().err
 
 
@@ -138,13 +151,15 @@ def test_a_date_after_the_newest_edition_says_it_is_the_newest(capsys):
 
 
 def test_the_number_this_reference_s_rule_had_on_that_date(capsys):
-    assert _err(capsys, "show", "717.1", "--edition", "2017-03-01") == (1, (
-        "tolaria: 717.1 on March 1, 2017 fell under 717 Restarting the Game, which this "
-        "reference does not cover; this reference's 717.1 was 715.1 then: tolaria show 715.1 "
-        "--edition 2017-03-01\n"))
-    assert _err(capsys, "show", "702.25", "--edition", "2022-01-01") == (1, (
-        "tolaria: 702.25 on January 1, 2022 was Flanking, which this reference does not cover; "
-        "this reference's 702.25 was 702.26 then: tolaria show 702.26 --edition 2022-01-01\n"))
+    assert main(["show", "717.1", "--edition", "2017-03-01"]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == [
+        "717.1 · Restarting the Game · English",
+        "this reference's 717.1 was 715.1 then: tolaria show 715.1 --edition 2017-03-01"]
+    assert main(["show", "702.25", "--edition", "2022-01-01"]) == 0
+    assert capsys.readouterr().out.splitlines()[:3] == [
+        "702.25 · Flanking · English",
+        "this reference's 702.25 was 702.26 then: tolaria show 702.26 --edition 2022-01-01",
+        "Flanking"]
     assert main(["show", "715.1", "--edition", "2017-03-01"]) == 0  # the hint answers
     assert capsys.readouterr().out.startswith("715.1 · Ending the Turn")
     # a number that was another covered rule then: that rule, and a line about this one's

@@ -197,3 +197,30 @@ def test_a_number_of_the_whole_current_cr_is_found_in_english(whole_book):
     assert [(h.number, h.lang, h.title) for h in hits] == [("704.5a", "en", "State-Based Actions")]
     assert hits[0].snippet == "If a player has 0 or less life, that player loses the game."
 
+
+
+def test_a_former_number_gives_its_rule_then_the_current_editions_rule_of_it(whole_book):
+    """717.1 was 724.1's number in 2019–2021; today it is an Attraction rule, in English
+    only: the covered rule first (as show gives it), then today's. A number that is its
+    rule's today gives that rule alone, and among words the words say which is meant."""
+    from tolaria.numbering import RuleNumber
+    from tolaria.search.numbers import among_words
+
+    hits = search(whole_book, "717.1", "it")
+    assert [(h.number, h.lang, h.asked, h.english_only) for h in hits] == [
+        ("724.1", "it", "717.1", False), ("717.1", "en", None, True)]
+    assert hits[1].title == "Attraction Cards" and hits[1].score < 1
+    assert [h.number for h in search(whole_book, "724.1", "it")] == ["724.1"]
+    assert [h.number for h in search(whole_book, "500.7", "en")] == ["300.6", "500.7"]
+    mixed = among_words(whole_book, [RuleNumber.parse("702.25")], ["es"])
+    assert [h.number for h in mixed] == ["702.26"]
+
+
+def test_a_number_of_the_whole_cr_gives_it_then_the_covered_rule_that_had_it(whole_book):
+    """723.1 is a rule of the whole CR today, and was 724.1's until February 2026."""
+    hits = search(whole_book, "723.1", "es")
+    assert [(h.number, h.lang, h.asked) for h in hits] == [("723.1", "en", None),
+                                                           ("724.1", "es", "723.1")]
+    assert hits[1].snippet.startswith("(723.1 in the editions of July 25, 2025 … February 27, "
+                                      "2026) ") and hits[1].score < 1
+    assert [h.number for h in search(whole_book, "704.5a", "es")] == ["704.5a"]

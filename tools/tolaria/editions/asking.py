@@ -9,7 +9,8 @@ from typing import NamedTuple
 
 from ..errors import UserError
 from ..history.lookup import History, load_history
-from ..history.notes import forerunner_line, others, read_on, uncovered_name
+from ..history.notes import (forerunner_line, others, read_on, rule_then, then_line,
+                             uncovered_name)
 from ..history.render import history_json, history_text
 from ..i18n import _, format_date
 from ..lookup import typed_numbers
@@ -83,12 +84,14 @@ def _on(h: History, number: str, edition: str) -> str:
         number=number, date=format_date(reading.edition)), status=1)
 
 
-def _archive(rules_dir, failed: UserError, typed: str | None) -> Archive:
+def _archive(rules_dir, failed: UserError, typed: str | None,
+             covered_too: bool = False) -> Archive:
     """The stored editions, to answer what the covered rules could not; failed again when
-    the number is a covered rule's (its own answer stands) or there are none."""
+    there are none, or when the number is a covered rule's (its own answer stands) unless
+    covered_too."""
 
     h = load_history(rules_dir, missing_ok=True)
-    if typed is None or (h is not None and h.resolve(typed)):
+    if typed is None or (not covered_too and h is not None and h.resolve(typed)):
         raise failed
     archive = load_archive(rules_dir)
     if archive is None:
@@ -138,18 +141,32 @@ def any_history(rules_dir, number: str, edition: str | None = None):
 def any_as_of(rules_dir, number: str, when: date) -> tuple[dict, list[str]]:
     """`show NUMBER --edition DATE`: (the JSON of show, notes) for a covered rule
     (history.edition_view), else for any rule of the whole CR as the edition in force on
-    when printed it: NUMBER read in that edition, else today's rule of that number."""
+    when printed it: NUMBER read in that edition (for a number of a covered rule that was
+    another rule's then, 717.1 in 2017, that rule, with a line on where this reference's
+    rule was), else today's rule of that number."""
+    h = load_history(rules_dir)
     try:
-        return shown_as_of(load_history(rules_dir), number, when)
+        return shown_as_of(h, number, when)
     except UserError as failed:
         typed = _typed(number)
-        archive = _archive(rules_dir, failed, typed)
+        archive = _archive(rules_dir, failed, typed, covered_too=True)
         index = archive.index_on(when)
+        covered = bool(h.resolve(typed))
         if index is None:
-            raise UserError(archive.unknown_edition(when), status=1) from None
+            raise failed if covered else UserError(archive.unknown_edition(when), status=1)
         edition = archive.editions[index]
-        notes = []
         key = typed if typed in edition.rules or typed in edition.sections else None
+        if covered:  # another rule's number then, or no rule's: the covered answer stands
+            if key is None:
+                raise failed
+            data, then = whole_json(whole_cr_of(edition), key, "en"), rule_then(
+                h, typed, edition.effective)
+            hint = then_line(then, typed, when)
+            if hint is None:
+                return data, []
+            data["rulebook_rule"] = {"number": then.current, "then": then.then}
+            return data, [hint]
+        notes = []
         if key is None and typed in archive.current.rules:
             key = next((k for i, k in archive.follow(len(archive.editions) - 1, typed)
                         if i == index), None)

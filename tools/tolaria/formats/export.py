@@ -238,7 +238,8 @@ def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
           links: bool = True) -> list[dict]:
     """What `show` prints for typed numbers, in each language: every rule found as it stands
     today (found_json), with a word on the other rules that had the same number in other
-    editions (702.25k, 513.2)."""
+    editions (702.25k, 513.2; 723.1, a rule of the whole CR today, was 724.1's) and on the
+    current edition's rule of that number when it is another (_todays_rule)."""
     out = []
     for number in numbers:
         found = resolve(book, number)
@@ -247,7 +248,9 @@ def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
         datas = once_in_english([d for d in (found_json(book, found, lang, links) for lang in langs)
                                  if d])
         asked = str(number)
-        history = history_of(book.root) if asked in book.reused else None
+        # the other covered rules that had the number; for a rule of the whole CR, any
+        history = history_of(book.root) if asked in book.reused or found.via == WHOLE \
+            else None
         if history is not None:
             # lazy: saves 9 ms of `show`'s cold start (import CPU time, min of 5 runs)
             from ..history.notes import others
@@ -256,8 +259,35 @@ def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
             for data in datas:
                 if also:
                     data["also"] = also
+        todays = _todays_rule(book, found)
+        for data in datas:
+            if todays is not None:
+                data["today_rule"] = todays
         out.extend(datas)
     return out
+
+
+def _todays_rule(book: RuleBook, found: Found) -> dict | None:
+    """Where the current edition has the number asked as a rule this reference's rule is not
+    (717.1: 724.1's number in 2019–2021, an Attraction rule today; 300.1: the pre-2009 rule's,
+    a rule of card types today): its number, its name (the titled rule's, else its section's
+    number and title), the edition and the command that shows it; else None."""
+    asked = found.asked
+    # the rulebook's own numbers only: another edition's number that today's CR uses names
+    # today's rule first (lookup.resolve), with this reference's rule in its "also" lines
+    if found.via != RULEBOOK or book.key_today(asked) is not None:
+        return None
+    whole = whole_cr(book)
+    if whole is None or not (whole.rule(asked) or whole.section(asked)):
+        return None
+    # lazy: as `others` above, only for a number some other rule has
+    from ..history.notes import command
+
+    section = whole.section(asked.split(".", 1)[0])
+    name = _whole_title(whole, asked, section)
+    return {"number": asked, "name": name if name != section.title else
+            f"{section.number} {section.title}", "edition": whole.edition.isoformat(),
+            "see": command("show", asked, whole.edition)}
 
 
 def once_in_english(datas: list[dict]) -> list[dict]:

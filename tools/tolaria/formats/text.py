@@ -85,10 +85,15 @@ def today_lines(data: dict) -> list[str]:
     """Where a rule stands today: the numbers it had before, no counterpart today, or how
     far a translation's base English lags the current edition (with the word diff)."""
     lines = []
-    if data.get("aliases"):
-        lines.append(_("Numbered before: {numbers}").format(numbers="; ".join(
-            _("{number} until {date}").format(number=a["number"], date=format_date(a["last"]))
-            for a in data["aliases"][:4])))
+    if data.get("aliases"):  # the four latest, and the number asked if it is older
+        numbers = [_("{number} until {date}").format(number=a["number"],
+                                                     date=format_date(a["last"]))
+                   for a in data["aliases"]]
+        asked = [i for i, a in enumerate(data["aliases"]) if a["number"] == data.get("asked")]
+        shown = numbers[:4]
+        if asked and asked[0] >= 4:
+            shown += (["…"] if asked[0] > 4 else []) + [numbers[asked[0]]]
+        lines.append(_("Numbered before: {numbers}").format(numbers="; ".join(shown)))
     if "today" in data and data["today"] is None:
         if data.get("moved_to"):
             lines.append(_("No counterpart in the current edition: its content is in {numbers} "
@@ -114,13 +119,19 @@ def today_lines(data: dict) -> list[str]:
 
 def also_lines(data: dict) -> list[str]:
     """A line for each other rule that had the number asked (data["also"], from
-    tolaria.history.notes.Other.to_json)."""
-    if not data.get("also"):
+    tolaria.history.notes.Other.to_json), and one for the current edition's rule of that
+    number when it is another (data["today_rule"])."""
+    if not data.get("also") and not data.get("today_rule"):
         return []
     # lazy: saves 9 ms of `show`'s cold start (import CPU time, min of 5 runs)
     from ..history.notes import Other, other_line
 
-    return [other_line(Other.from_json(other)) for other in data["also"]]
+    lines = [other_line(Other.from_json(other)) for other in data.get("also", ())]
+    today = data.get("today_rule")
+    if today:
+        lines.append(_("{number} is another rule today ({name}): {command}").format(
+            number=today["number"], name=today["name"], command=today["see"]))
+    return lines
 
 
 def _rule_lines(data: dict, lines: list[str], width: int, top: bool = False) -> None:

@@ -274,9 +274,9 @@ def _numbers(book: RuleBook) -> dict:
     """What search.numbers.lookup answers for every number a user might type, per language:
     number -> hits, each [number, language, title (an index into titles), the number asked
     when the rule had it in other editions or "", 1 for another rule that had the number
-    (listed after the rules asked for, score 0.5) else 0], or the title's index alone for
-    the number itself in English (a rule of the whole CR); numbers that answer alike in
-    every language are under "all"."""
+    (listed after the rules asked for, score 0.5) else 0, and 1 more for a rule of the whole
+    CR, in English only], or the title's index alone for the number itself in English (a
+    rule of the whole CR); numbers that answer alike in every language are under "all"."""
     titles: dict[str, int] = {}
     out: dict = {"titles": [], "all": {}, **{lang: {} for lang in LANGS}}
 
@@ -300,7 +300,7 @@ def _numbers(book: RuleBook) -> dict:
             found[lang] = [title(h.title) if (h.number, h.lang, h.asked, h.score) ==
                            (str(number), "en", None, 1.0) else
                            [h.number, h.lang, title(h.title), h.asked or "", int(h.score < 1)]
-                           for h in hits]
+                           + [1] * h.english_only for h in hits]
         values = list(found.values())
         if len(found) == len(LANGS) and all(v == values[0] for v in values):
             out["all"][str(number)] = values[0]

@@ -97,7 +97,7 @@ def among_words(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
                 words=None) -> list[Hit]:
     """The rules of numbers first, then the hits of words() (a search for the rest of the
     query, or None), each rule once. UserError when neither finds anything."""
-    hits = lookup(book, numbers, langs, required=False)
+    hits = lookup(book, numbers, langs, required=False, others=False)  # the words say which
     more = []
     if words is not None:
         try:
@@ -149,12 +149,16 @@ def editions_note(number: str, editions: list) -> str:
 
 
 def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
-           unknown_hook: bool = True, required: bool = True) -> list[Hit]:
+           unknown_hook: bool = True, required: bool = True, others: bool = True) -> list[Hit]:
     """The rules these numbers name (lookup.resolve: today's number, the rulebook's, any
-    edition's, what a pre-2009 rule became), in each language, in order; then, for a number
-    other rules had in other editions, those rules. With unknown_hook False only the
-    rulebook's own numbers count. UserError when nothing is found (unless not required)."""
-    hits = []
+    edition's, what a pre-2009 rule became), in each language, in order; then the rules the
+    numbers named in other editions: the current edition's own rule of a number that named a
+    covered rule under another number (702.25 is Flanking today, 717.1 an Attraction rule),
+    the covered rules that had a number of the whole CR (723.1 was 724.1's until February
+    2026), and the other covered rules that had a number (702.25k); unless others is False:
+    among words, which then find them if they are about them. With unknown_hook False only
+    the rulebook's own numbers count. UserError when nothing is found (unless not required)."""
+    hits, earlier, whole = [], [], []  # numbers asked: not their rule's today; the whole CR's
     for lang in langs:
         for number in numbers:
             found = resolve(book, number) if unknown_hook else \
@@ -162,6 +166,7 @@ def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
             if found is not None and found.via == WHOLE:  # English only: once, in English
                 if not any(h.number == found.key for h in hits):
                     hits.extend(whole_hit(book, found.key))
+                    whole.append(found.key)
                 continue
             section, rule = rule_in(book, found, lang) if found else (None, None)
             if section is None:
@@ -177,10 +182,13 @@ def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
                 editions = _editions(book, asked, found.key)
             if asked:
                 snippet = f"{editions_note(asked, list(editions))} {snippet}"
+                earlier.append(asked)
             hits.append(Hit(shown, lang, section.title, snippet, 1.0, (), asked,
                             tuple(d.isoformat() for d in editions),
                             rulebook_number=found.key if shown != found.key else None))
-    if hits and unknown_hook:
+    if hits and unknown_hook and others:
+        hits.extend(_today(book, earlier, hits))
+        hits.extend(_former(book, whole, langs, hits))
         hits.extend(_reused(book, hits))
     if not hits and unknown_hook and required:
         raise UserError(not_found(book, langs, numbers), status=1)
@@ -196,6 +204,34 @@ def whole_hit(book: RuleBook, number: str) -> list[Hit]:
         return []
     first = rule.text if rule else (section.rules[0].text if section.rules else "")
     return [Hit(number, "en", section.title, shorten(first), 1.0, english_only=True)]
+
+
+def _today(book: RuleBook, numbers: list[str], hits: list[Hit]) -> list[Hit]:
+    """The rules the current edition gives numbers (each the former number of a covered rule
+    among hits), once each, in English."""
+    whole = whole_cr(book)
+    out: list[Hit] = []
+    for number in dict.fromkeys(numbers):
+        if whole is not None and (whole.rule(number) or whole.section(number)) and \
+                not any(h.number == number for h in hits):
+            out.extend(h._replace(score=0.5) for h in whole_hit(book, number))
+    return out
+
+
+def _former(book: RuleBook, numbers: list[str], langs: list[str], hits: list[Hit]) -> list[Hit]:
+    """The covered rules that had numbers (rules of the whole CR today) in other editions,
+    in each language, each saying in which editions."""
+    history = history_of(book.root) if numbers else None
+    if history is None:
+        return []
+    out, seen = [], {(h.number, h.lang, h.asked) for h in hits}
+    for number in numbers:
+        for lang in langs:
+            for other in history_hits(book, history, number, lang):
+                if (other.number, other.lang, other.asked) not in seen:
+                    seen.add((other.number, other.lang, other.asked))
+                    out.append(other._replace(score=0.5))
+    return out
 
 
 def _editions(book: RuleBook, asked: str, key: str) -> tuple:

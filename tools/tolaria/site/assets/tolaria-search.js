@@ -898,8 +898,8 @@
       }
       return whole || out.length <= P.max_range ? out : []
     }
-    function lookup(numbers, lang) {  // the rules asked for, then the others
-      var table = data.numbers, asked = [], others = []  // that had their numbers
+    function lookup(numbers, lang, alone) {  // the rules asked for, then (unless alone)
+      var table = data.numbers, asked = [], others = []  // the others of their numbers
       numbers.forEach(function (n) {
         (table[lang][n] || table.all[n] || []).forEach(function (h) {
           var hit = typeof h === "number" ? [n, "en", h, "", 0, 1] : h  // the whole CR's
@@ -908,7 +908,7 @@
       })
       var id = function (h) { return h[0] + "\u0000" + h[1] + "\u0000" + h[3] }
       var seen = new Set(asked.map(id))
-      return asked.concat(others.filter(function (h) {
+      return asked.concat(alone ? [] : others.filter(function (h) {
         return !seen.has(id(h)) && seen.add(id(h))
       })).map(function (h) {
         return { number: h[0], lang: h[1], title: table.titles[h[2]], english: !!h[5] }
@@ -966,7 +966,7 @@
       text = readDigits(text)
       var mixed = splitNumbers(text)
       if (mixed !== null) {
-        var hits = lookup(mixed[0], lang), seen = new Set(hits.map(function (h) {
+        var hits = lookup(mixed[0], lang, true), seen = new Set(hits.map(function (h) {
           return h.number + "\u0000" + h.lang
         }))
         if (mixed[1]) {
