@@ -179,43 +179,48 @@ def test_a_number_other_rules_had_names_them(capsys):
     lines = out.splitlines()
     assert status == 0 and lines[0] == "702.26k · Phasing · English"
     assert lines[1] == "Numbered before: 702.25k until February 15, 2021; 702.25j until July 3, 2020"
-    assert lines[2] == ("702.25k was also this reference's 702.25m in the editions of August "
-                        "25, 2017 … July 3, 2020: tolaria show 702.25m")
+    assert lines[2] == ("702.25k was also this reference's 702.26m in the editions of August "
+                        "25, 2017 … July 3, 2020: tolaria show 702.26m")
     assert lines[3].endswith("since removed (“Phased-out tokens cease to exist as a "
                              "state-based action. See rule …”): tolaria show 702.25k --edition "
                              "2017-07-08")
     status, out, _ = run(capsys, "show", "702.25k", "--json")
     also = json.loads(out)["also"]
-    assert [(a["rule"], a["in_rulebook"], a["removed"]) for a in also] == [
-        ("702.25m", True, False), (None, False, True)]
+    assert [(a["rule"], a["today"], a["in_rulebook"], a["removed"]) for a in also] == [
+        ("702.25m", "702.26m", True, False), (None, None, False, True)]
     assert also[1]["editions"][0] == "2016-07-22" and also[1]["text"].startswith("Phased-out")
     status, out, _ = run(capsys, "show", "513.2")
     assert "513.2 was also another rule in the editions of July 22, 2016 … August 26, 2016" in out
     status, out, _ = run(capsys, "show", "716.2")  # today's Class Cards; once two covered rules
     assert out.startswith("716.2 · Class Cards · English") and \
-        "716.2 was also this reference's 717.1f" in out
+        "716.2 was also this reference's 724.1f" in out
     status, out, _ = run(capsys, "show", "104.3b", "--json")
     assert "also" not in json.loads(out)
 
 
 def test_a_number_that_names_two_rules_across_editions_names_the_other(capsys):
     """This reference's 717.1 (724.1 today) is an Attraction rule today; today's 723.1 was
-    724.1's until February 2026: each answer has a line on the other, with its command."""
+    724.1's until February 2026: each answer has a line on the other, with its command (and
+    after the newest edition, says it is the newest)."""
     status, out, _ = run(capsys, "show", "717.1")
     lines = out.splitlines()
     assert status == 0 and lines[0] == "724.1 · Ending Turns and Phases · English"
     assert lines[1].endswith("720.1 until November 17, 2023; …; 717.1 until June 18, 2021")
-    assert lines[2] == ("717.1 is another rule today (717 Attraction Cards): tolaria show "
-                        "717.1 --edition 2026-04-17")
+    assert lines[2] == ("717.1 in the current edition: 717 Attraction Cards (tolaria show "
+                        "717.1 --edition 2026-04-17)")
     status, out, _ = run(capsys, "show", "717.1", "--edition", "2026-04-17")
     assert out.startswith("717.1 · Attraction Cards · English\n")
     status, out, _ = run(capsys, "show", "702.25", "--json")
     assert json.loads(out)["today_rule"]["name"] == "Flanking"
+    status, out, _ = run(capsys, "show", "702.25", "--edition", "2030-01-01", "--json")
+    data = json.loads(out)
+    assert (data["title"], data["newest_known"]) == ("Flanking", True)
+    assert data["rulebook_rule"] == {"number": "702.25", "then": "702.26"}
     status, out, _ = run(capsys, "show", "723.1")
     assert out.splitlines()[:2] == [
         "723.1 · Controlling Another Player · English",
-        "723.1 was also this reference's 717.1 in the editions of July 25, 2025 … February 27, "
-        "2026: tolaria show 717.1"]
+        "723.1 was also this reference's 724.1 in the editions of July 25, 2025 … February 27, "
+        "2026: tolaria show 724.1"]
     for plain in ("724.1", "104.3b"):
         status, out, _ = run(capsys, "show", plain, "--json")
         assert "today_rule" not in json.loads(out) and "also" not in json.loads(out)

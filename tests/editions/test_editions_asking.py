@@ -95,10 +95,3 @@ def test_a_number_no_edition_had_is_one_line(capsys, no_shared):
     err = capsys.readouterr().err
     assert err.startswith("tolaria: ") and err.count("\n") == 1
 
-
-def test_a_section_of_the_whole_cr_names_a_rule_to_follow(capsys, no_shared):
-    """A section has a title and no text of its own: its rules have histories."""
-    assert main(["history", "704"]) == 1
-    assert capsys.readouterr().err == ("tolaria: 704 State-Based Actions is a section: each of "
-                                       "its rules has a history (e.g. tolaria history 704.1)\n")
-    assert main(["history", "704.1"]) == 0

@@ -198,7 +198,6 @@ def test_a_number_of_the_whole_current_cr_is_found_in_english(whole_book):
     assert hits[0].snippet == "If a player has 0 or less life, that player loses the game."
 
 
-
 def test_a_former_number_gives_its_rule_then_the_current_editions_rule_of_it(whole_book):
     """717.1 was 724.1's number in 2019–2021; today it is an Attraction rule, in English
     only: the covered rule first (as show gives it), then today's. A number that is its
@@ -212,8 +211,11 @@ def test_a_former_number_gives_its_rule_then_the_current_editions_rule_of_it(who
     assert hits[1].title == "Attraction Cards" and hits[1].score < 1
     assert [h.number for h in search(whole_book, "724.1", "it")] == ["724.1"]
     assert [h.number for h in search(whole_book, "500.7", "en")] == ["300.6", "500.7"]
-    mixed = among_words(whole_book, [RuleNumber.parse("702.25")], ["es"])
+    mixed = among_words(whole_book, [RuleNumber.parse("702.25")], ["es"], words=lambda: [])
     assert [h.number for h in mixed] == ["702.26"]
+    alone = search(whole_book, "702.25, 717.1", "es")  # numbers alone: what they meant too
+    assert [(h.number, h.lang) for h in alone] == [("702.26", "es"), ("724.1", "es"),
+                                                   ("702.25", "en"), ("717.1", "en")]
 
 
 def test_a_number_of_the_whole_cr_gives_it_then_the_covered_rule_that_had_it(whole_book):

@@ -204,6 +204,27 @@ def resolve(book: RuleBook, number: RuleNumber) -> Found | None:
     return None
 
 
+def todays_other(book: RuleBook, found: Found) -> str | None:
+    """The number asked when the current edition gives it to another rule than the covered
+    rule found by this rulebook's numbering or as a pre-2009 rule's successor (702.25 is
+    Flanking today, where it found Phasing, 702.26; 717.1 an Attraction rule; 300.1 a rule of
+    card types; 500.7 the rule the pre-2009 300.6 became); else None. (A number of another
+    edition that the whole CR uses today names today's rule first: resolve.)"""
+    if found.via not in (RULEBOOK, FORERUNNER) or book.key_today(found.asked) is not None:
+        return None
+    whole = whole_cr(book)
+    if whole is None or not (whole.rule(found.asked) or whole.section(found.asked)):
+        return None
+    return found.asked
+
+
+def had_by_covered(book: RuleBook, number: str) -> bool:
+    """Whether a covered rule had number in some edition (its aliases, in the model: the
+    rule history is read only when one did)."""
+    return any(alias.number == number for today in (book.today or {}).values()
+               for alias in today.aliases)
+
+
 def whole_cr(book: RuleBook):
     """The whole current CR in English stored with the rulebook (rules/cr/), or None."""
     # lazy: saves 5 ms of `show`'s cold start (import CPU time, min of 5 runs)

@@ -13,9 +13,9 @@ from .. import i18n
 from ..errors import DataErrors, UserError, os_error_text
 from ..i18n import _
 from .commands import COMMANDS
-from .warning_lines import report_warnings
 from .interface import command_position, interface_language
 from .plain import read_plain
+from .warning_lines import report_warnings
 
 __all__ = ["COMMANDS", "main"]
 

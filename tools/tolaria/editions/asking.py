@@ -9,8 +9,7 @@ from typing import NamedTuple
 
 from ..errors import UserError
 from ..history.lookup import History, load_history
-from ..history.notes import (forerunner_line, others, read_on, rule_then, then_line,
-                             uncovered_name)
+from ..history.notes import forerunner_line, others, read_on, rule_then, uncovered_name
 from ..history.render import history_json, history_text
 from ..i18n import _, format_date
 from ..lookup import typed_numbers
@@ -19,7 +18,7 @@ from .changes import changes, pick_editions
 from .following import rule_history
 from ..numbering import BadNumber, RuleNumber
 from ..formats.export import whole_json
-from ..history.edition_view import shown_as_of
+from ..history.edition_view import shown_as_of, with_then
 from .records import whole_cr_of
 from ..today.loader import load_rulebook
 
@@ -165,13 +164,9 @@ def any_as_of(rules_dir, number: str, when: date) -> tuple[dict, list[str]]:
         if covered:  # another rule's number then, or no rule's: the covered answer stands
             if key is None:
                 raise failed
-            data, then = whole_json(whole_cr_of(edition), key, "en"), rule_then(
-                h, typed, edition.effective)
-            hint = then_line(then, typed, when)
-            if hint is None:
-                return data, []
-            data["rulebook_rule"] = {"number": then.current, "then": then.then}
-            return data, [hint]
+            return with_then(whole_json(whole_cr_of(edition), key, "en"), [],
+                             rule_then(h, typed, edition.effective), typed, when,
+                             h.coverage(when))
         notes = []
         if key is None and typed in archive.current.rules:
             key = next((k for i, k in archive.follow(len(archive.editions) - 1, typed)

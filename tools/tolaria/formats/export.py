@@ -6,7 +6,8 @@ from ..errors import UserError
 from ..model import Rule, RuleBook, Section
 from ..numbering import RuleNumber, find_references
 from ..lookup import (RULEBOOK, TODAY, Found, FORERUNNER, HISTORY, WHOLE, rule_in, whole_cr,
-                      target, history_of, resolve, glossary_entry, glossary_not_found)
+                      target, history_of, resolve, glossary_entry, glossary_not_found,
+                      todays_other)
 
 
 def rule_json(section: Section, rule: Rule | None, children: bool = True) -> dict:
@@ -268,26 +269,23 @@ def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
 
 
 def _todays_rule(book: RuleBook, found: Found) -> dict | None:
-    """Where the current edition has the number asked as a rule this reference's rule is not
-    (717.1: 724.1's number in 2019–2021, an Attraction rule today; 300.1: the pre-2009 rule's,
-    a rule of card types today): its number, its name (the titled rule's, else its section's
-    number and title), the edition and the command that shows it; else None."""
-    asked = found.asked
-    # the rulebook's own numbers only: another edition's number that today's CR uses names
-    # today's rule first (lookup.resolve), with this reference's rule in its "also" lines
-    if found.via != RULEBOOK or book.key_today(asked) is not None:
-        return None
-    whole = whole_cr(book)
-    if whole is None or not (whole.rule(asked) or whole.section(asked)):
+    """The current edition's own rule of the number asked, when it is another rule than the
+    one found (lookup.todays_other: 717.1, 702.25, 300.1, 500.7): its number, its name (a
+    section's title; a titled rule's title; else its section's number and title), the
+    edition and the command that shows it; else None."""
+    asked = todays_other(book, found)
+    if asked is None:
         return None
     # lazy: saves 9 ms of `show`'s cold start (the module of `others` above), for a number
     # the current edition gives another rule
     from ..history.notes import command
 
+    whole = whole_cr(book)
     section = whole.section(asked.split(".", 1)[0])
     name = _whole_title(whole, asked, section)
-    return {"number": asked, "name": name if name != section.title else
-            f"{section.number} {section.title}", "edition": whole.edition.isoformat(),
+    if name == section.title and asked != section.number:
+        name = f"{section.number} {section.title}"
+    return {"number": asked, "name": name, "edition": whole.edition.isoformat(),
             "see": command("show", asked, whole.edition)}
 
 

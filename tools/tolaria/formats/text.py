@@ -129,7 +129,7 @@ def also_lines(data: dict) -> list[str]:
     lines = [other_line(Other.from_json(other)) for other in data.get("also", ())]
     today = data.get("today_rule")
     if today:
-        lines.append(_("{number} is another rule today ({name}): {command}").format(
+        lines.append(_("{number} in the current edition: {name} ({command})").format(
             number=today["number"], name=today["name"], command=today["see"]))
     return lines
 

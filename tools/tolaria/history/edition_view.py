@@ -49,7 +49,15 @@ def shown_as_of(h: History, text: str, when: date) -> tuple[dict, list[str]]:
         data["asked"] = text
     if notes:
         data["asked"], data["asked_in_edition"] = text, False
-    hint = then_line(then, text, when)
+    return with_then(data, notes, then, text, when, coverage)
+
+
+def with_then(data: dict, notes: list[str], then, asked: str, when: date, coverage
+              ) -> tuple[dict, list[str]]:
+    """data and notes with where this reference's rule was then (then: notes.rule_then of
+    asked), and, for a date after the newest edition known (coverage: History.coverage),
+    that it is the newest."""
+    hint = then_line(then, asked, when)
     if hint is not None:
         data["rulebook_rule"] = {"number": then.current, "then": then.then}
         notes.append(hint)

@@ -164,7 +164,8 @@ def then_line(found: Then | None, asked: str, when: date, verb: str = "show") ->
 class Other(NamedTuple):
     """Another rule that had a number: its key in the history, the editions in which it had
     the number, whether it is a rule of this reference, whether the newest edition still has
-    it, its wording when it last had the number, and the command that shows it."""
+    it, its wording when it last had the number, the command that shows it, and its number
+    today (a rule of this reference that the newest edition has; else None)."""
 
     key: str
     number: str
@@ -173,10 +174,11 @@ class Other(NamedTuple):
     removed: bool
     text: str
     see: str
+    today: str | None = None
 
     def to_json(self) -> dict:
         return {"number": self.number, "rule": self.key if self.in_rulebook else None,
-                "editions": [d.isoformat() for d in self.editions],
+                "today": self.today, "editions": [d.isoformat() for d in self.editions],
                 "in_rulebook": self.in_rulebook, "removed": self.removed, "text": self.text,
                 "see": self.see}
 
@@ -185,7 +187,7 @@ class Other(NamedTuple):
         """The Other of to_json (its key is kept for a rule of this reference only)."""
         return cls(data["rule"] or "", data["number"],
                    [date.fromisoformat(d) for d in data["editions"]], data["in_rulebook"],
-                   data["removed"], data["text"], data["see"])
+                   data["removed"], data["text"], data["see"], data.get("today"))
 
 
 def others(h, number: str, shown: str, verb: str = "show") -> list[Other]:
@@ -199,9 +201,11 @@ def others(h, number: str, shown: str, verb: str = "show") -> list[Other]:
         text = next((v.text for v in h.versions(match.current) if v.first <= last <= v.last), "")
         in_rulebook = h.in_rulebook(match.current)
         removed = is_removed(h, match.current)
-        see = command(verb, match.current) if in_rulebook else command(verb, number, last)
+        today = h.number_at(match.current, h.editions[-1]) if in_rulebook else None
+        see = command(verb, today or match.current) if in_rulebook else \
+            command(verb, number, last)
         out.append(Other(match.current, number, list(match.editions), in_rulebook, removed,
-                         text, see))
+                         text, see, today))
     return out
 
 
@@ -225,7 +229,8 @@ def other_line(other: Other) -> str:
     editions = editions_phrase(other.editions)
     if other.in_rulebook:
         return _("{number} was also this reference's {rule} in {editions}: {command}").format(
-            number=other.number, rule=other.key, editions=editions, command=other.see)
+            number=other.number, rule=other.today or other.key, editions=editions,
+            command=other.see)
     return _("{number} was also another rule in {editions}, {state} (“{text}”): {command}"
              ).format(number=other.number, editions=editions, state=state(other),
                       text=shorten(other.text, SHORT), command=other.see)

@@ -76,16 +76,17 @@ def search(book: RuleBook, query: str, lang: str | Sequence[str] = "en", limit: 
     limit = max(1, min(int(limit), MAX_LIMIT))
     if not isinstance(query, str):
         raise QueryError(_("the query must be text"))
-    numbers = parse_number_query(query)  # (which reads digits as below, and quotes the query)
+    # numbers: any script's digits and the fullwidth forms read as ASCII's (a number refused
+    # is quoted as typed); so are the words
+    numbers = parse_number_query(query)
     if numbers is not None:
         return Hits(lookup(book, numbers, langs)[:limit])
-    query = read_digits(query)  # any script's digits, and fullwidth forms, as ASCII's
     mixed = split_numbers(query)  # rule numbers among words: their rules first, then the words'
     if mixed is not None:
         numbers, rest = mixed
         words = (lambda: search(book, rest, langs, limit, engine)) if rest else None
         return Hits(among_words(book, numbers, langs, words)[:limit])
-    parsed = parse(query)
+    parsed = parse(read_digits(query))
     hits = _words(book, parsed, langs, limit, engine)
     # the English reading's rule comes third (second after a single hit): with fewer hits
     # asked for, it would not be shown, and is not searched for

@@ -16,8 +16,9 @@ from ..errors import UserError
 from ..i18n import _, editions_phrase, language_name, shorten
 from ..model import RuleBook
 from ..numbering import RULE_WORDS, TYPED_DASH, TYPED_PATTERN, RuleNumber
-from ..lookup import (MAX_RANGE, RULEBOOK, WHOLE, Found, history_of, not_found, resolve,
-                      rule_in, typed_numbers, whole_cr)
+from ..lookup import (MAX_RANGE, RULEBOOK, WHOLE, Found, had_by_covered, history_of,
+                      not_found, read_digits, resolve, rule_in, todays_other, typed_numbers,
+                      whole_cr)
 from .hits import Hit
 
 
@@ -52,7 +53,8 @@ def split_numbers(text: str) -> tuple[list[RuleNumber], str] | None:
     >>> split_numbers("lose at 100 poison") is None
     True
     """
-    text = text[:MAX_TEXT]
+    typed = text[:MAX_TEXT]
+    text = read_digits(typed)  # the same length: a number refused is quoted as typed
     if not any(c.isdigit() for c in text):  # every rule number has digits
         return None
     quoted = [m.span() for m in _QUOTED.finditer(text)]
@@ -65,7 +67,8 @@ def split_numbers(text: str) -> tuple[list[RuleNumber], str] | None:
         word = _RULE_WORD.search(text, 0, start)
         if word:
             start, explicit = word.start(), True
-        found.append((start, match.end(), item, explicit))
+        found.append((start, match.end(), typed[match.start("item"):match.end("item")],
+                      explicit))
     if not found:
         return None
     only_numbers = not re.search(r"\w", _without(text, found))
@@ -97,7 +100,8 @@ def among_words(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
                 words=None) -> list[Hit]:
     """The rules of numbers first, then the hits of words() (a search for the rest of the
     query, or None), each rule once. UserError when neither finds anything."""
-    hits = lookup(book, numbers, langs, required=False, others=False)  # the words say which
+    # among words, the words say which of a number's rules in other editions is meant
+    hits = lookup(book, numbers, langs, required=False, others=words is None)
     more = []
     if words is not None:
         try:
@@ -150,23 +154,21 @@ def editions_note(number: str, editions: list) -> str:
 
 def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
            unknown_hook: bool = True, required: bool = True, others: bool = True) -> list[Hit]:
-    """The rules these numbers name (lookup.resolve: today's number, the rulebook's, any
-    edition's, what a pre-2009 rule became), in each language, in order; then the rules the
-    numbers named in other editions: the current edition's own rule of a number that named a
-    covered rule under another number (702.25 is Flanking today, 717.1 an Attraction rule),
-    the covered rules that had a number of the whole CR (723.1 was 724.1's until February
-    2026), and the other covered rules that had a number (702.25k); unless others is False:
-    among words, which then find them if they are about them. With unknown_hook False only
-    the rulebook's own numbers count. UserError when nothing is found (unless not required)."""
-    hits, earlier, whole = [], [], []  # numbers asked: not their rule's today; the whole CR's
+    """The rules these numbers name (lookup.resolve), in each language, in order; then what
+    each number meant in other editions (_others; unless others is False: among words,
+    which then find those rules if they are about them). With unknown_hook False only the
+    rulebook's own numbers count, and a hit says nothing of the number (the caller named
+    the rule, not a reader). UserError when nothing is found (unless not required)."""
+    hits: list[Hit] = []
+    made: list[tuple[Found, list[Hit]]] = []  # each number found, with its hits, in order
     for lang in langs:
         for number in numbers:
             found = resolve(book, number) if unknown_hook else \
                 Found(str(number), str(number), RULEBOOK)
             if found is not None and found.via == WHOLE:  # English only: once, in English
                 if not any(h.number == found.key for h in hits):
-                    hits.extend(whole_hit(book, found.key))
-                    whole.append(found.key)
+                    made.append((found, whole_hit(book, found.key)))
+                    hits.extend(made[-1][1])
                 continue
             section, rule = rule_in(book, found, lang) if found else (None, None)
             if section is None:
@@ -176,20 +178,19 @@ def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
             shown = today.number if today is not None and today.number else found.key
             current = today.text if today is not None and lang == "en" and rule else None
             snippet = shorten(current or (rule.text if rule is not None else first))
-            asked = found.asked if found.asked != shown else None  # an earlier number
+            asked = found.asked if found.asked != shown and unknown_hook else None
             editions = found.editions
             if asked and not editions:  # a number this rule had in other editions
                 editions = _editions(book, asked, found.key)
             if asked:
                 snippet = f"{editions_note(asked, list(editions))} {snippet}"
-                earlier.append(asked)
-            hits.append(Hit(shown, lang, section.title, snippet, 1.0, (), asked,
-                            tuple(d.isoformat() for d in editions),
-                            rulebook_number=found.key if shown != found.key else None))
+            made.append((found, [Hit(shown, lang, section.title, snippet, 1.0, (), asked,
+                                     tuple(d.isoformat() for d in editions),
+                                     rulebook_number=found.key if shown != found.key
+                                     else None)]))
+            hits.extend(made[-1][1])
     if hits and unknown_hook and others:
-        hits.extend(_today(book, earlier, hits))
-        hits.extend(_former(book, whole, langs, hits))
-        hits.extend(_reused(book, hits))
+        hits.extend(_others(book, made, langs, hits))
     if not hits and unknown_hook and required:
         raise UserError(not_found(book, langs, numbers), status=1)
     return hits
@@ -206,32 +207,43 @@ def whole_hit(book: RuleBook, number: str) -> list[Hit]:
     return [Hit(number, "en", section.title, shorten(first), 1.0, english_only=True)]
 
 
-def _today(book: RuleBook, numbers: list[str], hits: list[Hit]) -> list[Hit]:
-    """The rules the current edition gives numbers (each the former number of a covered rule
-    among hits), once each, in English."""
-    whole = whole_cr(book)
+def _others(book: RuleBook, made: list[tuple[Found, list[Hit]]], langs: list[str],
+            hits: list[Hit]) -> list[Hit]:
+    """What the numbers found meant in other editions, number by number, each rule once
+    (score 0.5): the current edition's own rule of a number that named a covered rule by
+    another numbering (lookup.todays_other: 702.25 is Flanking today, 717.1 an Attraction
+    rule); the covered rules that had a number of the whole CR (723.1 was 724.1's until
+    February 2026); the other covered rules that had a number (702.25k, 513.2)."""
     out: list[Hit] = []
-    for number in dict.fromkeys(numbers):
-        if whole is not None and (whole.rule(number) or whole.section(number)) and \
-                not any(h.number == number for h in hits):
-            out.extend(h._replace(score=0.5) for h in whole_hit(book, number))
+    seen = {_identity(h) for h in hits}
+    history = None
+    for found, found_hits in made:
+        more = []
+        today = todays_other(book, found)
+        if today is not None:
+            more += whole_hit(book, today)
+        if found.via == WHOLE:  # the covered rules that had it, in each language
+            asked = [(found.key, lang, None) for lang in langs] \
+                if had_by_covered(book, found.key) else []
+        else:  # the other covered rules that had it, in the language of its hit
+            asked = [(h.rulebook_number or h.number, h.lang, h.rulebook_number or h.number)
+                     for h in found_hits if (h.rulebook_number or h.number) in book.reused]
+        if asked and history is None:
+            history = history_of(book.root)
+        for number, lang, shown in asked if history is not None else ():
+            more += history_hits(book, history, number, lang, shown=shown)
+        for hit in more:
+            if _identity(hit) not in seen:
+                seen.add(_identity(hit))
+                out.append(hit._replace(score=0.5))
     return out
 
 
-def _former(book: RuleBook, numbers: list[str], langs: list[str], hits: list[Hit]) -> list[Hit]:
-    """The covered rules that had numbers (rules of the whole CR today) in other editions,
-    in each language, each saying in which editions."""
-    history = history_of(book.root) if numbers else None
-    if history is None:
-        return []
-    out, seen = [], {(h.number, h.lang, h.asked) for h in hits}
-    for number in numbers:
-        for lang in langs:
-            for other in history_hits(book, history, number, lang):
-                if (other.number, other.lang, other.asked) not in seen:
-                    seen.add((other.number, other.lang, other.asked))
-                    out.append(other._replace(score=0.5))
-    return out
+def _identity(hit: Hit) -> tuple:
+    """The rule a hit is: its number and language, whether it is the whole CR's, and whether
+    it is a rule this reference does not have (its number is then the one asked): one of
+    this reference's rules is listed once, whatever number found it."""
+    return hit.number, hit.lang, hit.english_only, hit.asked == hit.number
 
 
 def _editions(book: RuleBook, asked: str, key: str) -> tuple:
@@ -240,19 +252,3 @@ def _editions(book: RuleBook, asked: str, key: str) -> tuple:
     match = next((m for m in history.resolve(asked) if m.current == key), None) \
         if history else None
     return tuple(match.editions) if match else ()
-
-
-def _reused(book: RuleBook, hits: list[Hit]) -> list[Hit]:
-    """The other rules that had the numbers found, in other editions (702.25k, 513.2)."""
-    asked = [h for h in hits if (h.rulebook_number or h.number) in book.reused]
-    history = history_of(book.root) if asked else None
-    if history is None:
-        return []
-    out, seen = [], {(h.number, h.lang, h.asked) for h in hits}
-    for hit in asked:
-        key = hit.rulebook_number or hit.number
-        for other in history_hits(book, history, key, hit.lang, shown=key):
-            if (other.number, other.lang, other.asked) not in seen:
-                seen.add((other.number, other.lang, other.asked))
-                out.append(other._replace(score=0.5))
-    return out

@@ -906,7 +906,9 @@
           ;(hit[4] ? others : asked).push(hit)
         })
       })
-      var id = function (h) { return h[0] + "\u0000" + h[1] + "\u0000" + h[3] }
+      var id = function (h) {  // the rule a hit is (search.md: each rule listed once)
+        return [h[0], h[1], h[5] ? 1 : 0, h[3] === h[0] ? 1 : 0].join("\u0000")
+      }
       var seen = new Set(asked.map(id))
       return asked.concat(alone ? [] : others.filter(function (h) {
         return !seen.has(id(h)) && seen.add(id(h))
@@ -966,7 +968,7 @@
       text = readDigits(text)
       var mixed = splitNumbers(text)
       if (mixed !== null) {
-        var hits = lookup(mixed[0], lang, true), seen = new Set(hits.map(function (h) {
+        var hits = lookup(mixed[0], lang, !!mixed[1]), seen = new Set(hits.map(function (h) {
           return h.number + "\u0000" + h.lang
         }))
         if (mixed[1]) {
