@@ -209,6 +209,7 @@ def test_a_former_number_gives_its_rule_then_the_current_editions_rule_of_it(who
     assert [(h.number, h.lang, h.asked, h.english_only) for h in hits] == [
         ("724.1", "it", "717.1", False), ("717.1", "en", None, True)]
     assert hits[1].title == "Attraction Cards" and hits[1].score < 1
+    assert hits[1].snippet.startswith("(717.1 in the current edition) Attraction is")
     assert [h.number for h in search(whole_book, "724.1", "it")] == ["724.1"]
     assert [h.number for h in search(whole_book, "500.7", "en")] == ["300.6", "500.7"]
     mixed = among_words(whole_book, [RuleNumber.parse("702.25")], ["es"], words=lambda: [])

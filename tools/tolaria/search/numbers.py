@@ -220,8 +220,9 @@ def _others(book: RuleBook, made: list[tuple[Found, list[Hit]]], langs: list[str
     for found, found_hits in made:
         more = []
         today = todays_other(book, found)
-        if today is not None:
-            more += whole_hit(book, today)
+        if today is not None:  # said, as the covered rule's hit says its editions
+            note = _("({number} in the current edition)").format(number=today)
+            more += [h._replace(snippet=f"{note} {h.snippet}") for h in whole_hit(book, today)]
         if found.via == WHOLE:  # the covered rules that had it, in each language
             asked = [(found.key, lang, None) for lang in langs] \
                 if had_by_covered(book, found.key) else []
