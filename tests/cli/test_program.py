@@ -83,8 +83,8 @@ def test_a_command_runs_the_garbage_collector_at_the_programs_thresholds():
 
 def test_a_warning_is_one_plain_line_not_pythons(tmp_path):
     """A cache it cannot write: the index is built in memory, and the site's build says so
-    once, in the program's own words, not in the lines Python prints (a source file and its
-    code), once in each site language."""
+    in one line of the program's own, where Python printed its own lines (a source file and
+    its code) for each site language."""
     (tmp_path / "a-file").write_text("")
     env = dict(os.environ, TOLARIA_CACHE=str(tmp_path / "a-file" / "cache"),
                NO_MKDOCS_2_WARNING="1")

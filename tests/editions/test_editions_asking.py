@@ -94,4 +94,3 @@ def test_a_number_no_edition_had_is_one_line(capsys, no_shared):
     assert main(["history", "704.99z"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("tolaria: ") and err.count("\n") == 1
-

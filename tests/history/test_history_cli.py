@@ -116,8 +116,8 @@ def test_a_number_other_rules_had_is_said_with_how_to_see_them(capsys):
     assert main(["history", "702.25k"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "702.25k · Phasing"
-    assert lines[1] == ("702.25k was also this reference's 702.26m in the editions of August "
-                        "25, 2017 … July 3, 2020: tolaria history 702.26m")
+    assert lines[1] == ("702.25k was also this reference's 702.25m in the editions of August "
+                        "25, 2017 … July 3, 2020: tolaria history 702.25m")
     assert lines[2].startswith("702.25k was also another rule in the editions of July 22, "
                                "2016 … July 8, 2017, since removed (“Phased-out tokens cease")
     command = lines[2].rpartition(": ")[2]
@@ -169,6 +169,10 @@ def test_numbers_outside_the_history_are_named(capsys):
     assert main(["history", "704"]) == 1  # a section: a title, and no text to follow
     assert capsys.readouterr().err == ("tolaria: 704 State-Based Actions is a section: each of "
                                        "its rules has a history (e.g. tolaria history 704.1)\n")
+    assert main(["history", "704.1"]) == 0
+    assert capsys.readouterr().out.startswith("704.1 · State-Based Actions")
+    assert main(["history", "718", "--edition", "2016-07-22"]) == 1  # that edition's section
+    assert capsys.readouterr().err.startswith("tolaria: 718 Taking Shortcuts is a section")
     assert main(["history", "500.1"]) == 0  # not covered: the whole CR's rule, every edition
     assert capsys.readouterr().out.startswith("500.1 · General\n\nNumbers:\n  500.1 ")
     assert main(["history", "500.99"]) == 1

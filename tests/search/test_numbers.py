@@ -217,6 +217,14 @@ def test_a_former_number_gives_its_rule_then_the_current_editions_rule_of_it(who
     alone = search(whole_book, "702.25, 717.1", "es")  # numbers alone: what they meant too
     assert [(h.number, h.lang) for h in alone] == [("702.26", "es"), ("724.1", "es"),
                                                    ("702.25", "en"), ("717.1", "en")]
+    # a rule found by two numbers is listed once, under the first
+    assert [(h.number, h.asked) for h in search(whole_book, "717.1, 724.1", "en")] == [
+        ("724.1", "717.1"), ("717.1", None)]
+
+
+def test_a_number_refused_among_words_is_quoted_as_typed(book):
+    with pytest.raises(UserError, match="'١٠٤.٣b-١٠٤.٤a' is not a range"):
+        search(book, "regla ١٠٤.٣b-١٠٤.٤a fase", "es")
 
 
 def test_a_number_of_the_whole_cr_gives_it_then_the_covered_rule_that_had_it(whole_book):

@@ -219,10 +219,12 @@ def todays_other(book: RuleBook, found: Found) -> str | None:
 
 
 def had_by_covered(book: RuleBook, number: str) -> bool:
-    """Whether a covered rule had number in some edition (its aliases, in the model: the
-    rule history is read only when one did)."""
-    return any(alias.number == number for today in (book.today or {}).values()
-               for alias in today.aliases)
+    """Whether a covered rule had number in some edition, as the model knows it (the numbers
+    of today's covered rules, and those two covered rules had): the rule history is read
+    only when one did."""
+    return number in book.reused or any(alias.number == number
+                                        for today in (book.today or {}).values()
+                                        for alias in today.aliases)
 
 
 def whole_cr(book: RuleBook):

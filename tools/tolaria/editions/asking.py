@@ -131,12 +131,13 @@ def any_history(rules_dir, number: str, edition: str | None = None):
             raise failed from None
         archive = _archive(rules_dir, failed, typed)
         found = _located(archive, typed, when)
-        if found is None and typed in archive.current.sections:  # a title, and no text
-            first = next((k for k in archive.current.rules if k.startswith(typed + ".")), None)
+        edition = archive.editions[archive.index_on(when) if when else -1]  # (_located: known)
+        if found is None and typed in edition.sections:  # a title, and no text
+            first = next((k for k in edition.rules if k.startswith(typed + ".")), None)
             raise UserError(_("{number} {title} is a section: each of its rules has a history "
                               "(e.g. tolaria history {rule})").format(
-                number=typed, title=archive.current.sections[typed],
-                rule=first or typed + ".1"), status=1) from None
+                number=typed, title=edition.sections[typed], rule=first or typed + ".1"),
+                status=1) from None
         if found is None:
             raise failed
         h, key = rule_history(archive, *found)

@@ -241,11 +241,12 @@ def shown(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
     today (found_json), with a word on the other rules that had the same number in other
     editions (702.25k, 513.2; 723.1, a rule of the whole CR today, was 724.1's) and on the
     current edition's rule of that number when it is another (_todays_rule)."""
-    out = []
+    out, seen = [], set()
     for number in numbers:
         found = resolve(book, number)
-        if found is None:
+        if found is None or (found.key, found.via == WHOLE) in seen:  # each rule once
             continue
+        seen.add((found.key, found.via == WHOLE))
         datas = once_in_english([d for d in (found_json(book, found, lang, links) for lang in langs)
                                  if d])
         asked = str(number)

@@ -201,7 +201,9 @@ def others(h, number: str, shown: str, verb: str = "show") -> list[Other]:
         text = next((v.text for v in h.versions(match.current) if v.first <= last <= v.last), "")
         in_rulebook = h.in_rulebook(match.current)
         removed = is_removed(h, match.current)
-        today = h.number_at(match.current, h.editions[-1]) if in_rulebook else None
+        # show names this reference's rules by today's numbers, history by its own
+        today = h.number_at(match.current, h.editions[-1]) \
+            if in_rulebook and verb == "show" else None
         see = command(verb, today or match.current) if in_rulebook else \
             command(verb, number, last)
         out.append(Other(match.current, number, list(match.editions), in_rulebook, removed,

@@ -99,7 +99,8 @@ def _without(text: str, spans) -> str:
 def among_words(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
                 words=None) -> list[Hit]:
     """The rules of numbers first, then the hits of words() (a search for the rest of the
-    query, or None), each rule once. UserError when neither finds anything."""
+    query, or None), each rule once; what the numbers meant in other editions only when
+    there are no words (a list of numbers alone). UserError when neither finds anything."""
     # among words, the words say which of a number's rules in other editions is meant
     hits = lookup(book, numbers, langs, required=False, others=words is None)
     more = []
@@ -184,11 +185,13 @@ def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
                 editions = _editions(book, asked, found.key)
             if asked:
                 snippet = f"{editions_note(asked, list(editions))} {snippet}"
-            made.append((found, [Hit(shown, lang, section.title, snippet, 1.0, (), asked,
-                                     tuple(d.isoformat() for d in editions),
-                                     rulebook_number=found.key if shown != found.key
-                                     else None)]))
-            hits.extend(made[-1][1])
+            hit = Hit(shown, lang, section.title, snippet, 1.0, (), asked,
+                      tuple(d.isoformat() for d in editions),
+                      rulebook_number=found.key if shown != found.key else None)
+            if any(_identity(h) == _identity(hit) for h in hits):  # found by another number
+                continue
+            made.append((found, [hit]))
+            hits.append(hit)
     if hits and unknown_hook and others:
         hits.extend(_others(book, made, langs, hits))
     if not hits and unknown_hook and required:

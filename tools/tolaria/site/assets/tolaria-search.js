@@ -898,8 +898,8 @@
       }
       return whole || out.length <= P.max_range ? out : []
     }
-    function lookup(numbers, lang, alone) {  // the rules asked for, then (unless alone)
-      var table = data.numbers, asked = [], others = []  // the others of their numbers
+    function lookup(numbers, lang, amongWords) {  // the rules asked for, each once, then
+      var table = data.numbers, asked = [], others = []  // (unless among words) the others
       numbers.forEach(function (n) {
         (table[lang][n] || table.all[n] || []).forEach(function (h) {
           var hit = typeof h === "number" ? [n, "en", h, "", 0, 1] : h  // the whole CR's
@@ -909,10 +909,8 @@
       var id = function (h) {  // the rule a hit is (search.md: each rule listed once)
         return [h[0], h[1], h[5] ? 1 : 0, h[3] === h[0] ? 1 : 0].join("\u0000")
       }
-      var seen = new Set(asked.map(id))
-      return asked.concat(alone ? [] : others.filter(function (h) {
-        return !seen.has(id(h)) && seen.add(id(h))
-      })).map(function (h) {
+      var seen = new Set(), once = function (h) { return !seen.has(id(h)) && seen.add(id(h)) }
+      return asked.filter(once).concat(amongWords ? [] : others.filter(once)).map(function (h) {
         return { number: h[0], lang: h[1], title: table.titles[h[2]], english: !!h[5] }
       })
     }
