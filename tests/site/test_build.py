@@ -179,8 +179,9 @@ def test_a_bad_corpus_fails_the_build(tiny, tmp_path):
 def test_a_cache_it_cannot_write_is_one_warning_in_the_users_language(tiny, tmp_path,
                                                                      monkeypatch, capsys,
                                                                      recwarn):
-    """The index is then built in memory: the build says so once, in the interface's
-    language, although it speaks each site language in turn, and the site is built."""
+    """The index is then built in memory, once for the whole build (each language's build
+    reads the build's rulebook): the build says so once, in the interface's language,
+    although it speaks each site language in turn, and the site is built."""
     (tmp_path / "a-file").write_text("")
     monkeypatch.setenv("TOLARIA_CACHE", str(tmp_path / "a-file" / "cache"))
     status = main(["site", "--out", str(tmp_path / "out"), "--rules", str(tiny),

@@ -10,9 +10,9 @@ from ..i18n import _
 
 class report_warnings:
     """The library's warnings (an index rebuilt, or not saved) as one plain line each on
-    stderr, as they happen, each kind once, for a `with` block: never Python's own lines,
-    which name a source file and quote its code. Other categories (deprecations) go where
-    they went. Every command runs in one (cli.main)."""
+    stderr, as they happen, each once, for a `with` block: never Python's own lines, which
+    name a source file and quote its code. Other categories (deprecations) go where they
+    went. Every command runs in one (cli.main)."""
 
     def __enter__(self) -> None:
         self._catching = warnings.catch_warnings()
@@ -22,8 +22,8 @@ class report_warnings:
         def show(message, category, filename, lineno, file=None, line=None):
             if not issubclass(category, UserWarning):
                 other(message, category, filename, lineno, file, line)
-            elif category not in shown:
-                shown.add(category)
+            elif (category, str(message)) not in shown:
+                shown.add((category, str(message)))
                 print(_("tolaria: warning: {message}").format(message=message),
                       file=sys.stderr, flush=True)
 

@@ -86,14 +86,14 @@ def today_lines(data: dict) -> list[str]:
     far a translation's base English lags the current edition (with the word diff)."""
     lines = []
     if data.get("aliases"):  # the four latest, and the number asked if it is older
-        numbers = [_("{number} until {date}").format(number=a["number"],
-                                                     date=format_date(a["last"]))
-                   for a in data["aliases"]]
-        asked = [i for i, a in enumerate(data["aliases"]) if a["number"] == data.get("asked")]
-        shown = numbers[:4]
-        if asked and asked[0] >= 4:
-            shown += (["…"] if asked[0] > 4 else []) + [numbers[asked[0]]]
-        lines.append(_("Numbered before: {numbers}").format(numbers="; ".join(shown)))
+        aliases = data["aliases"]
+        older = next((i for i, a in enumerate(aliases[4:], 4)
+                      if a["number"] == data.get("asked")), None)
+        shown = aliases[:4] + ([None] if older and older > 4 else []) + \
+            ([aliases[older]] if older else [])
+        lines.append(_("Numbered before: {numbers}").format(numbers="; ".join(
+            _("{number} until {date}").format(number=a["number"], date=format_date(a["last"]))
+            if a else "…" for a in shown)))
     if "today" in data and data["today"] is None:
         if data.get("moved_to"):
             lines.append(_("No counterpart in the current edition: its content is in {numbers} "

@@ -162,14 +162,17 @@ def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
     the rule, not a reader). UserError when nothing is found (unless not required)."""
     hits: list[Hit] = []
     made: list[tuple[Found, list[Hit]]] = []  # each number found, with its hits, in order
+    listed: set = set()  # each rule once, whatever number found it (_identity)
     for lang in langs:
         for number in numbers:
             found = resolve(book, number) if unknown_hook else \
                 Found(str(number), str(number), RULEBOOK)
             if found is not None and found.via == WHOLE:  # English only: once, in English
-                if not any(h.number == found.key for h in hits):
-                    made.append((found, whole_hit(book, found.key)))
-                    hits.extend(made[-1][1])
+                new = [h for h in whole_hit(book, found.key) if _identity(h) not in listed]
+                if new:
+                    made.append((found, new))
+                    hits.extend(new)
+                    listed.update(map(_identity, new))
                 continue
             section, rule = rule_in(book, found, lang) if found else (None, None)
             if section is None:
@@ -188,12 +191,13 @@ def lookup(book: RuleBook, numbers: list[RuleNumber], langs: list[str],
             hit = Hit(shown, lang, section.title, snippet, 1.0, (), asked,
                       tuple(d.isoformat() for d in editions),
                       rulebook_number=found.key if shown != found.key else None)
-            if any(_identity(h) == _identity(hit) for h in hits):  # found by another number
+            if _identity(hit) in listed:  # found by another number
                 continue
             made.append((found, [hit]))
             hits.append(hit)
+            listed.add(_identity(hit))
     if hits and unknown_hook and others:
-        hits.extend(_others(book, made, langs, hits))
+        hits.extend(_others(book, made, langs, listed))
     if not hits and unknown_hook and required:
         raise UserError(not_found(book, langs, numbers), status=1)
     return hits
@@ -211,14 +215,14 @@ def whole_hit(book: RuleBook, number: str) -> list[Hit]:
 
 
 def _others(book: RuleBook, made: list[tuple[Found, list[Hit]]], langs: list[str],
-            hits: list[Hit]) -> list[Hit]:
+            listed: set) -> list[Hit]:
     """What the numbers found meant in other editions, number by number, each rule once
     (score 0.5): the current edition's own rule of a number that named a covered rule by
     another numbering (lookup.todays_other: 702.25 is Flanking today, 717.1 an Attraction
     rule); the covered rules that had a number of the whole CR (723.1 was 724.1's until
-    February 2026); the other covered rules that had a number (702.25k, 513.2)."""
+    February 2026); the other covered rules that had a number (702.25k, 513.2). Those not
+    listed already (listed: their _identity, updated)."""
     out: list[Hit] = []
-    seen = {_identity(h) for h in hits}
     history = None
     for found, found_hits in made:
         more = []
@@ -237,8 +241,8 @@ def _others(book: RuleBook, made: list[tuple[Found, list[Hit]]], langs: list[str
         for number, lang, shown in asked if history is not None else ():
             more += history_hits(book, history, number, lang, shown=shown)
         for hit in more:
-            if _identity(hit) not in seen:
-                seen.add(_identity(hit))
+            if _identity(hit) not in listed:
+                listed.add(_identity(hit))
                 out.append(hit._replace(score=0.5))
     return out
 

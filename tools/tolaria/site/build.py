@@ -192,9 +192,9 @@ def build_site(out_dir, rules=None, languages=LANGUAGES, strict: bool = True) ->
 
     Raises DataErrors for a bad rulebook and UserError when mkdocs fails."""
     book = load_rulebook(rules)  # a bad corpus fails here, with every error as file:line
-    # the search index opened (built if need be) before the languages' builds switch the
-    # interface's language: a warning about it (a cache that cannot be written) is worded in
-    # the user's
+    # the search index opened (built if need be) once, before the languages' builds switch
+    # the interface's language: a warning about it (a cache that cannot be written) is
+    # worded in the user's; each language's build reads this book, and so this engine
     engine_for(book)
     # mkdocs-material prints a banner about MkDocs 2 on every build unless this is set.
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -208,6 +208,7 @@ def build_site(out_dir, rules=None, languages=LANGUAGES, strict: bool = True) ->
     parent, name = os.path.split(out_dir)
     os.makedirs(parent, exist_ok=True)
     staging = tempfile.mkdtemp(prefix=f".{name}.building-", dir=parent)
+    _under_way["book"] = book
     try:
         try:
             for lang in languages:
@@ -223,8 +224,19 @@ def build_site(out_dir, rules=None, languages=LANGUAGES, strict: bool = True) ->
         write_root_page(staging, languages, site_url)
         _publish(staging, out_dir, languages)
     finally:
+        _under_way.clear()
         shutil.rmtree(staging, ignore_errors=True)
     return out_dir
+
+
+_under_way: dict = {}  # the rulebook of the build under way (build_site)
+
+
+def rulebook_under_way():
+    """The rulebook build_site loaded for the build under way, with its search engine open
+    (the hooks read it in each language, where they would load it, and open the engine,
+    again); None when mkdocs runs alone."""
+    return _under_way.get("book")
 
 
 def _publish(staging: str, out_dir: str, languages) -> None:

@@ -35,7 +35,7 @@ import html
 from markupsafe import Markup
 from tolaria.site.addresses import section_path, former_numbers, write_redirects
 from babel import Locale
-from tolaria.site.build import site_root, write_root_page
+from tolaria.site.build import rulebook_under_way, site_root, write_root_page
 from tolaria.site.head import alternates, named_search
 from tolaria.site.offline import colour_hex, installable_files, write_service_worker
 from tolaria.site import verbatim
@@ -75,7 +75,7 @@ def on_config(config):
     lang = site_language()
     i18n.set_language(lang)
     try:
-        book = load_rulebook(os.environ.get("TOLARIA_RULES") or None)
+        book = rulebook_under_way() or load_rulebook(os.environ.get("TOLARIA_RULES") or None)
     except DataErrors as exc:
         raise PluginError(i18n._("the rulebook has errors:") + "\n" + str(exc)) from None
     _state.clear()
